@@ -1,0 +1,47 @@
+#pragma once
+/* Iterative-deepening alpha-beta search. The hub owns input: the search calls a poll hook
+ * every few thousand nodes so `ping`, `stop` and `ponder-hit` are handled while it thinks. */
+#include <stdio.h>
+#include "eval.h"
+#include "game.h"
+#include "timeman.h"
+
+#define SCORE_INF 10000
+#define SCORE_WIN 10000          /* a win in p plies scores SCORE_WIN - p */
+#define SCORE_WIN_MIN (SCORE_WIN - 1000)
+#define MAX_PLY 128
+
+typedef enum { GO_THINK, GO_PONDER, GO_ANALYZE } GoMode;
+
+/* What the poll hook tells the search. */
+typedef enum { POLL_CONTINUE, POLL_STOP, POLL_PONDER_HIT } PollResult;
+typedef PollResult (*SearchPoll)(void *ctx);
+
+typedef struct {
+    Move best;       /* MOVE_NONE only when the root has no legal move */
+    Move ponder;     /* expected reply (second PV move), or MOVE_NONE */
+    Score score;
+    int depth;       /* last completed iteration */
+    uint64_t nodes;
+    double time;     /* seconds */
+} SearchResult;
+
+typedef struct Search Search;
+
+/* A searcher with a transposition table of tt_mib MiB; NULL when memory is short. */
+Search *search_new(size_t tt_mib);
+void search_free(Search *s);
+
+/* Resizes the transposition table; on failure keeps the old one and returns false. */
+bool search_resize_tt(Search *s, size_t tt_mib);
+
+/* Forgets everything learnt (new-game): transposition table and history tables. */
+void search_clear(Search *s);
+
+/* Searches the current position of game under limits. Prints `info` lines to out (if not NULL)
+ * and fills result; never prints `done`. poll may be NULL. */
+void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
+                void *poll_ctx, FILE *out, SearchResult *result);
+
+/* Writes a score in men with two decimals ("0.25", "-1.00", "99.97") into buf. */
+void search_format_score(Score score, char *buf, size_t size);

@@ -1,0 +1,83 @@
+/* ./engine: the Hub loop by default, plus subcommands (moves, perft, ...). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "movegen.h"
+#include "notation.h"
+#include "perft.h"
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: engine [hub]\n"
+            "       engine moves POS\n"
+            "       engine perft POS DEPTH [--divide]\n"
+            "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
+    return 2;
+}
+
+/* Parses POS for a subcommand; prints the reason and returns false when it is bad. */
+static bool parse_pos_arg(const char *text, Position *pos)
+{
+    const char *err = notation_parse_position(text, pos);
+    if (err) {
+        fprintf(stderr, "engine: bad position \"%s\": %s\n", text, err);
+        return false;
+    }
+    return true;
+}
+
+static int cmd_moves(int argc, char **argv)
+{
+    Position pos;
+    if (argc != 3)
+        return usage();
+    if (!parse_pos_arg(argv[2], &pos))
+        return 2;
+    MoveList list;
+    movegen_generate(&pos, &list);
+    notation_sort_moves(&pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        char text[MOVE_TEXT_MAX];
+        notation_format_move(&pos, list.moves[i], text);
+        printf("%s\n", text);
+    }
+    return 0;
+}
+
+static int cmd_perft(int argc, char **argv)
+{
+    Position pos;
+    bool divide = false;
+    if (argc < 4 || argc > 5)
+        return usage();
+    if (argc == 5) {
+        if (strcmp(argv[4], "--divide") != 0)
+            return usage();
+        divide = true;
+    }
+    if (!parse_pos_arg(argv[2], &pos))
+        return 2;
+    char *end;
+    errno = 0;
+    long depth = strtol(argv[3], &end, 10);
+    if (errno || *end || end == argv[3] || depth < 0 || depth > 30) {
+        fprintf(stderr, "engine: bad perft depth \"%s\": expected an integer 0-30\n", argv[3]);
+        return 2;
+    }
+    perft_report(&pos, (int)depth, divide, stdout);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    board_init();
+    if (argc >= 2 && strcmp(argv[1], "moves") == 0)
+        return cmd_moves(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "perft") == 0)
+        return cmd_perft(argc, argv);
+    return usage();
+}

@@ -1,0 +1,198 @@
+#include "movegen.h"
+
+/* State shared by one piece's capture search. occ never changes during the search:
+ * captured pieces stay obstacles, and the origin square counts as empty. */
+typedef struct {
+    MoveList *list;
+    Bitboard origin;
+    Bitboard them;   /* opponent pieces (capturable unless already captured) */
+    Bitboard occ;    /* obstacles: every piece but the moving one */
+    Bitboard empty;  /* landing squares: BB_ALL & ~occ */
+} CaptureSearch;
+
+/* Records a finished capture, applying the majority rule and dropping duplicates
+ * (same from, to and captured set reached in another order: only possible with 3+ captures). */
+static void record_capture(CaptureSearch *cs, Bitboard to, Bitboard captured, int n)
+{
+    MoveList *list = cs->list;
+    Move m = cs->origin | to | captured;
+    if (n < list->capture_len)
+        return;
+    if (n > list->capture_len) {
+        list->capture_len = n;
+        list->count = 0;
+    } else if (n >= 3) {
+        for (int i = 0; i < list->count; i++)
+            if (list->moves[i] == m)
+                return;
+    }
+    if (list->count < MAX_MOVES)
+        list->moves[list->count++] = m;
+}
+
+/* Continues a man's capture from sq; records the move when no further jump exists. */
+static void man_capture_from(CaptureSearch *cs, Bitboard sq, Bitboard captured, int n)
+{
+    bool extended = false;
+    Bitboard capturable = cs->them & ~captured;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        Bitboard over = bb_shift(sq, d) & capturable;
+        if (!over)
+            continue;
+        Bitboard land = bb_shift(over, d) & cs->empty;
+        if (!land)
+            continue;
+        extended = true;
+        man_capture_from(cs, land, captured | over, n + 1);
+    }
+    if (!extended && n > 0)
+        record_capture(cs, sq, captured, n);
+}
+
+/* Tries every capture of a king standing on bit s, skipping the directions in skip.
+ * Returns false when there is none, so the caller records the move ending on s.
+ * Going straight on is tried only from the first landing square: from later ones it
+ * would repeat the same paths. */
+static bool king_capture_from(CaptureSearch *cs, int s, Bitboard captured, int n, unsigned skip)
+{
+    bool any = false;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        if (skip & (1u << d))
+            continue;
+        Bitboard blockers = bb_ray[s][d] & cs->occ;
+        if (!blockers)
+            continue;
+        int b = bb_nearest(blockers, d);
+        Bitboard over = bb_of(b);
+        if (!(over & cs->them & ~captured))
+            continue;
+        Bitboard landings = bb_ray_attack(b, d, cs->occ) & cs->empty;
+        if (!landings)
+            continue;
+        any = true;
+        Bitboard now_captured = captured | over;
+        int first = bb_nearest(landings, d);
+        unsigned back = 1u << bb_opposite(d);
+        for (; landings; landings &= landings - 1) {
+            int l = bb_lsb(landings);
+            unsigned next_skip = back | (l == first ? 0u : 1u << d);
+            if (!king_capture_from(cs, l, now_captured, n + 1, next_skip))
+                record_capture(cs, bb_of(l), now_captured, n + 1);
+        }
+    }
+    return any;
+}
+
+/* Origins of men that can jump at least once: a neighbour in direction d is an
+ * opponent piece and the square beyond it is empty. */
+static Bitboard men_with_captures(Bitboard men, Bitboard them, Bitboard empty)
+{
+    return (men & (them << 7) & (empty << 14)) | (men & (them << 6) & (empty << 12)) |
+           (men & (them >> 6) & (empty >> 12)) | (men & (them >> 7) & (empty >> 14));
+}
+
+/* True when the king on bit s can capture at least once. */
+static bool king_can_capture(int s, Bitboard them, Bitboard occ, Bitboard empty)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        Bitboard blockers = bb_ray[s][d] & occ;
+        if (!blockers)
+            continue;
+        Bitboard over = bb_of(bb_nearest(blockers, d));
+        if ((over & them) && (bb_shift(over, d) & empty))
+            return true;
+    }
+    return false;
+}
+
+static bool side_has_capture(const Position *pos, Color us)
+{
+    Bitboard them = pos->pieces[!us], occ = position_occupied(pos), empty = BB_ALL & ~occ;
+    if (men_with_captures(pos->pieces[us] & ~pos->kings, them, empty))
+        return true;
+    for (Bitboard k = pos->pieces[us] & pos->kings; k; k &= k - 1)
+        if (king_can_capture(bb_lsb(k), them, occ, empty))
+            return true;
+    return false;
+}
+
+bool movegen_has_capture(const Position *pos) { return side_has_capture(pos, pos->turn); }
+
+bool movegen_opponent_has_capture(const Position *pos) { return side_has_capture(pos, (Color)!pos->turn); }
+
+void movegen_captures(const Position *pos, MoveList *list)
+{
+    Color us = pos->turn;
+    Bitboard occ_all = position_occupied(pos);
+    CaptureSearch cs = {.list = list, .them = pos->pieces[!us]};
+    list->count = 0;
+    list->capture_len = 0;
+    Bitboard men = pos->pieces[us] & ~pos->kings;
+    for (Bitboard m = men_with_captures(men, cs.them, BB_ALL & ~occ_all); m; m &= m - 1) {
+        cs.origin = m & -m;
+        cs.occ = occ_all ^ cs.origin;
+        cs.empty = BB_ALL & ~cs.occ;
+        man_capture_from(&cs, cs.origin, 0, 0);
+    }
+    for (Bitboard k = pos->pieces[us] & pos->kings; k; k &= k - 1) {
+        cs.origin = k & -k;
+        cs.occ = occ_all ^ cs.origin;
+        cs.empty = BB_ALL & ~cs.occ;
+        king_capture_from(&cs, bb_lsb(k), 0, 0, 0);
+    }
+}
+
+static inline void push(MoveList *list, Move m)
+{
+    if (list->count < MAX_MOVES)
+        list->moves[list->count++] = m;
+}
+
+void movegen_quiet(const Position *pos, MoveList *list)
+{
+    Color us = pos->turn;
+    Bitboard empty = position_empty(pos), occ = position_occupied(pos);
+    Bitboard men = pos->pieces[us] & ~pos->kings;
+    int d0 = us == WHITE ? DIR_UL : DIR_DL;
+    list->count = 0;
+    list->capture_len = 0;
+    for (int d = d0; d < d0 + 2; d++)
+        for (Bitboard to = bb_shift(men, d) & empty; to; to &= to - 1) {
+            Bitboard t = to & -to;
+            push(list, t | bb_shift(t, bb_opposite(d)));
+        }
+    for (Bitboard k = pos->pieces[us] & pos->kings; k; k &= k - 1) {
+        int s = bb_lsb(k);
+        for (int d = 0; d < DIR_COUNT; d++)
+            for (Bitboard to = bb_ray_attack(s, d, occ) & empty; to; to &= to - 1)
+                push(list, (to & -to) | (k & -k));
+    }
+}
+
+void movegen_generate(const Position *pos, MoveList *list)
+{
+    if (movegen_has_capture(pos))
+        movegen_captures(pos, list);
+    else
+        movegen_quiet(pos, list);
+}
+
+int movegen_count(const Position *pos)
+{
+    if (movegen_has_capture(pos)) {
+        MoveList list;
+        movegen_captures(pos, &list);
+        return list.count;
+    }
+    Color us = pos->turn;
+    Bitboard empty = position_empty(pos), occ = position_occupied(pos);
+    Bitboard men = pos->pieces[us] & ~pos->kings;
+    int n = us == WHITE ? bb_popcount((men >> 7) & empty) + bb_popcount((men >> 6) & empty)
+                        : bb_popcount((men << 6) & empty) + bb_popcount((men << 7) & empty);
+    for (Bitboard k = pos->pieces[us] & pos->kings; k; k &= k - 1) {
+        int s = bb_lsb(k);
+        for (int d = 0; d < DIR_COUNT; d++)
+            n += bb_popcount(bb_ray_attack(s, d, occ) & empty);
+    }
+    return n;
+}
