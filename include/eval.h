@@ -8,3 +8,8 @@ typedef int Score;
 Score eval_position(const Position *pos);
 
 #define SCORE_EVAL_MAX 8000
+
+#include <stdio.h>
+
+/* Prints the evaluation term by term (one line per term, then the total) for people. */
+void eval_print_breakdown(const Position *pos, FILE *out);

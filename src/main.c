@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "board.h"
 #include "movegen.h"
 #include "notation.h"
@@ -15,6 +16,7 @@ static int usage(void)
             "usage: engine [hub]\n"
             "       engine moves POS\n"
             "       engine perft POS DEPTH [--divide]\n"
+            "       engine bench [DEPTH]\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
     return 2;
 }
@@ -28,6 +30,23 @@ static bool parse_pos_arg(const char *text, Position *pos)
         return false;
     }
     return true;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+    int depth = BENCH_DEFAULT_DEPTH;
+    if (argc > 3)
+        return usage();
+    if (argc == 3) {
+        char *end;
+        long d = strtol(argv[2], &end, 10);
+        if (*end || end == argv[2] || d < 1 || d > 60) {
+            fprintf(stderr, "engine: bad bench depth \"%s\": expected an integer 1-60\n", argv[2]);
+            return 2;
+        }
+        depth = (int)d;
+    }
+    return bench_run(depth, stdout) ? 0 : 1;
 }
 
 static int cmd_moves(int argc, char **argv)
@@ -79,5 +98,7 @@ int main(int argc, char **argv)
         return cmd_moves(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return cmd_perft(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "bench") == 0)
+        return cmd_bench(argc, argv);
     return usage();
 }
