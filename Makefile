@@ -1,8 +1,10 @@
 # International draughts engine: one static binary ./engine, cmocka test suites under tests/.
 CC      ?= cc
 ARCH    ?= -march=native
-CFLAGS  ?= -O3
-CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wshadow $(ARCH) -Iinclude
+OPT     ?= -O3 -flto
+CFLAGS  ?=
+WARN    := -Wall -Wextra -Werror -Wshadow
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) $(ARCH) $(CFLAGS) -Iinclude
 LDFLAGS ?=
 STATIC  ?= -static
 
@@ -17,13 +19,13 @@ TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 all: engine
 
 engine: $(LIB_OBJ) $(BUILD)/main.o
-	$(CC) $(CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
-	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) | $(BUILD)/tests
-	$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka
+	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka
 
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
