@@ -14,7 +14,7 @@ BUILD    := build
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test clean
+.PHONY: all test clean fuzz fuzz-smoke
 
 all: engine
 
@@ -32,6 +32,26 @@ $(BUILD) $(BUILD)/tests:
 
 test: engine $(TESTS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
+
+# libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME
+FUZZ_SRC     := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude
+FUZZ_SECONDS ?= 20
+
+fuzz: $(FUZZ_BIN)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) | $(BUILD)/fuzz
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC)
+
+$(BUILD)/fuzz:
+	mkdir -p $@
+
+# Runs each harness for FUZZ_SECONDS on a scratch copy of its seed corpus.
+fuzz-smoke: fuzz
+	@set -e; for f in $(FUZZ_BIN); do n=$${f##*/fuzz_}; c=$(BUILD)/fuzz/corpus-$$n; \
+	  mkdir -p $$c; cp -n tests/fuzz/corpus/$$n/* $$c/ 2>/dev/null || true; \
+	  echo "== $$f ($(FUZZ_SECONDS) s)"; $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$c 2>&1 | tail -n 2; done
 
 clean:
 	rm -rf $(BUILD) engine
