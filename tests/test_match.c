@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -409,6 +410,38 @@ static void test_sprt_stops_the_match(void **state)
     assert_float_equal(res.sprt.llr, 7.643530485205744, 1e-9);
 }
 
+/* Runs a shell command; returns its exit code, its stdout in out. */
+static int shell(const char *cmd, char *out, size_t size)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void test_command_line(void **state)
+{
+    (void)state;
+    static char out[65536];
+    assert_int_equal(shell("./engine match --help", out, sizeof out), 0);
+    assert_non_null(strstr(out, "usage: engine match"));
+    assert_int_equal(shell("./engine match --engine1 x 2>/dev/null", out, sizeof out), 2);
+    assert_int_equal(shell("./engine match --engine1 x --engine2 y --tc depth=0 2>/dev/null", out, sizeof out), 2);
+    assert_int_equal(shell("./engine match --engine1 x --engine2 y --openings /nonexistent 2>/dev/null", out,
+                           sizeof out), 1);
+    assert_int_equal(shell("./engine match --engine1 '" FAKE " illegal 0' --engine2 " FAKE
+                           " --games 2 --tc depth=1 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 2>/dev/null",
+                           out, sizeof out), 0);
+    assert_non_null(strstr(out, "game 2/2 (#2, engine1 Black): 2-0 Black played an illegal move | W-D-L 0-0-2 "
+                                "score 0.0% Elo -inf +- n/a LLR -1.94\n"));
+    assert_non_null(strstr(out, "Games: 2  W-D-L (engine1): 0-0-2  score: 0.0%\n"
+                                "Pairs: 1  pentanomial 0/0.5/1/1.5/2: 1 0 0 0 0\n"
+                                "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: 0.0%\n"
+                                "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR -1.945 bounds [-2.944, 2.944]: continue\n"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -427,6 +460,7 @@ int main(void)
         cmocka_unit_test(test_hang_and_time_losses),
         cmocka_unit_test(test_start_failure_and_working_directory),
         cmocka_unit_test(test_sprt_stops_the_match),
+        cmocka_unit_test(test_command_line),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
