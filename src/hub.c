@@ -56,7 +56,8 @@ void hub_error(Hub *h, const char *fmt, ...)
 }
 
 /* The search's poll hook: answers ping, consumes stop and ponder-hit, and stops the search,
- * leaving the line queued, on any other command. End of input stops it and ends the loop. */
+ * leaving the line queued, on any other command. End of input or a dead output stops it and
+ * ends the loop. */
 static PollResult hub_poll(void *ctx)
 {
     Hub *h = ctx;
@@ -80,7 +81,7 @@ static PollResult hub_poll(void *ctx)
             io_reader_consume(r);
         return POLL_STOP;
     }
-    if (io_reader_finished(r))
+    if (io_reader_finished(r) || ferror(h->out))
         h->quit = true;
     return h->quit ? POLL_STOP : POLL_CONTINUE;
 }

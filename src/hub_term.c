@@ -19,7 +19,9 @@ static const char *const HELP[] = {
     "  pos pos=P|fen=F|start [moves=\"M1 M2 ...\"]   set the position (P = 51-char Hub string)",
     "  level depth=N | nodes=N | move-time=T | [moves=N] time=T [inc=T] | infinite",
     "  go think|ponder|analyze      search; prints info lines, then done move=... ponder=...",
-    "  stop, ponder-hit, ping       during a search (ping also at any time: answers pong)",
+    "  stop                         during a search: end it (done follows)",
+    "  ponder-hit                   during go ponder: the expected move was played, switch to normal timing",
+    "  ping                         answers pong, at once, also during a search",
     "  new-game                     forget the hash and history tables",
     "  quit                         leave (end of input does too)",
     "Terminal commands:",
@@ -102,13 +104,14 @@ static void cmd_moves(Hub *h)
     MoveList list;
     movegen_generate(pos, &list);
     notation_sort_moves(pos, &list);
-    fprintf(h->out, "moves count=%d list=\"", list.count);
+    const char *quote = list.count == 1 ? "" : "\"";   /* a single move needs no quotes */
+    fprintf(h->out, "moves count=%d list=%s", list.count, quote);
     for (int i = 0; i < list.count; i++) {
         char text[MOVE_TEXT_MAX];
         notation_format_move(pos, list.moves[i], text);
         fprintf(h->out, "%s%s", i ? " " : "", text);
     }
-    fputs("\"\n", h->out);
+    fprintf(h->out, "%s\n", quote);
 }
 
 /* play takes its moves as bare words (play 32-28 19-23) or as moves="...". */
@@ -127,17 +130,14 @@ static void cmd_play(Hub *h, const HubCommand *c)
             hub_error(h, "play needs moves, e.g. play 32-28 19-23");
             return;
         }
-        char *joined = malloc(len);
+        char *joined = malloc(len + 1), *end = joined;
         if (!joined) {
             hub_error(h, "play: out of memory");
             return;
         }
-        joined[0] = '\0';
         for (int i = 0; i < c->argc; i++)
-            if (!c->args[i].has_value) {
-                strcat(joined, " ");
-                strcat(joined, c->args[i].key);
-            }
+            if (!c->args[i].has_value)
+                end += sprintf(end, " %s", c->args[i].key);
         hub_play_moves(h, joined, "play");
         free(joined);
     }
@@ -146,7 +146,7 @@ static void cmd_play(Hub *h, const HubCommand *c)
 }
 
 /* A count given as key=N or as a bare number (undo 3); def when absent, or an error when
- * def < 0. NULL on success, else why not. */
+ * def < 0. Bare words that do not look like numbers are ignored. NULL on success, else why not. */
 static const char *count_arg(const HubCommand *c, const char *key, long long min, long long max,
                              long long def, long long *out)
 {
@@ -155,7 +155,7 @@ static const char *count_arg(const HubCommand *c, const char *key, long long min
     if (a)
         return hub_parse_int(a->value, min, max, out);
     for (int i = 0; i < c->argc; i++)
-        if (!c->args[i].has_value && strspn(c->args[i].key, "0123456789") == strlen(c->args[i].key))
+        if (!c->args[i].has_value && strchr("0123456789+-", c->args[i].key[0]))
             return hub_parse_int(c->args[i].key, min, max, out);
     return def < 0 ? "missing value" : NULL;
 }

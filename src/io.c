@@ -85,19 +85,22 @@ static void check_line_bytes(IoReader *r)
     }
 }
 
-/* Makes the first end bytes of the buffer the current line and drops skip bytes (end + newline). */
+/* Makes the first end bytes of the buffer (less a final CR) the current line, or a too-long
+ * line, and drops skip bytes (end + newline). */
 static void take_line(IoReader *r, size_t end, size_t skip)
 {
     r->status = IO_LINE_OK;
     r->line_len = 0;
+    if (end > 0 && r->buf[end - 1] == '\r')
+        end--;
+    if (end > IO_LINE_MAX)
+        r->discarding = true;
     if (r->discarding) {
         r->status = IO_LINE_TOO_LONG;
         r->discarding = false;
     } else {
         memcpy(r->line, r->buf, end);
         r->line_len = end;
-        if (r->line_len > 0 && r->line[r->line_len - 1] == '\r')
-            r->line_len--;
         check_line_bytes(r);
     }
     r->line[r->line_len] = '\0';
