@@ -176,7 +176,7 @@ static void test_pos_bad_position_keeps_previous(void **state)
         "pos fen=W:W3:B20", "pos fen=W:W31:B31", "pos fen=nonsense", "pos pos=", "pos",
         "pos moves=32-28",
     };
-    run(h, "pos start moves=\"32-28 19-23\"\nlevel depth=3\n");
+    free(run(h, "pos start moves=\"32-28 19-23\"\nlevel depth=3\n"));
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char line[128];
         snprintf(line, sizeof line, "%s\n", bad[i]);
@@ -237,7 +237,7 @@ static void test_level_bad_values(void **state)
         "level moves=-3 time=10", "level moves=abc time=10", "level time=10 inc=-1", "level time=10 inc=",
         "level",
     };
-    run(h, "pos start\nlevel depth=5 time=10\n");
+    free(run(h, "pos start\nlevel depth=5 time=10\n"));
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char line[128];
         snprintf(line, sizeof line, "%s\n", bad[i]);
