@@ -90,8 +90,8 @@ static void test_peek_command(void **state)
 static void test_numbers(void **state)
 {
     (void)state;
-    long long n;
-    double d;
+    long long n = 0;
+    double d = 0;
     assert_null(hub_parse_int("42", 1, 100, &n));
     assert_int_equal(n, 42);
     assert_null(hub_parse_int("+7", 1, 100, &n));
