@@ -15,6 +15,16 @@
 
 enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_COUNT };
 
+/* Set by the first Ctrl-C: no new games start, running ones finish, the final block prints.
+ * A signal handler can only talk through such a flag. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 /* What every worker needs to play any game of the match. */
 typedef struct {
     const MatchOptions *opt;
@@ -125,6 +135,7 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
 /* A worker process: plays the games the parent names ("G index") until told to quit. */
 static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
 {
+    signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
     EngineProc eng[2];
     engine_init(&eng[0]);
     engine_init(&eng[1]);
@@ -253,7 +264,12 @@ static void print_final(FILE *out, const MatchOptions *o, const MatchResult *res
     char elo[32], err[32];
     format_elo(r->elo, elo, sizeof elo);
     format_error(r->elo_error, err, sizeof err);
-    fprintf(out, "\nMatch result: engine1 \"%s\" vs engine2 \"%s\"\n", o->engine[0].cmd, o->engine[1].cmd);
+    char tc[2][64];
+    for (int k = 0; k < 2; k++)
+        referee_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
+    fprintf(out, "\nMatch result: engine1 \"%s\" (%s) vs engine2 \"%s\" (%s)%s\n", o->engine[0].cmd,
+            tc[0] + strlen("level "), o->engine[1].cmd, tc[1] + strlen("level "),
+            res->interrupted ? ", interrupted" : "");
     fprintf(out, "Games: %d  W-D-L (engine1): %lld-%lld-%lld  score: %.1f%%\n", res->games_played,
             (long long)t->wins, (long long)t->draws, (long long)t->losses, 100.0 * r->score);
     fprintf(out, "Pairs: %lld  pentanomial 0/0.5/1/1.5/2: %lld %lld %lld %lld %lld\n", (long long)r->pairs,
@@ -356,6 +372,10 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
         for (int i = 0; i < k; i++)
             pfd[i] = (struct pollfd){.fd = workers[i].game >= 0 ? workers[i].res_fd : -1, .events = POLLIN};
         if (poll(pfd, (nfds_t)k, -1) < 0) {
+            if (errno == EINTR && interrupted && !res->interrupted) {
+                res->interrupted = true;
+                fprintf(log, "match: interrupted, finishing the %d running game(s); Ctrl-C again to quit now\n", busy);
+            }
             if (errno == EINTR)
                 continue;
             ok = false;
@@ -374,7 +394,7 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
             }
             if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE && !res->sprt_stop_game)
                 res->sprt_stop_game = res->games_played;
-            if (ok && !res->sprt_stop_game && next < o->games && assign(w, next))
+            if (ok && !res->sprt_stop_game && !interrupted && next < o->games && assign(w, next))
                 next++, busy++;
         }
     }
@@ -414,9 +434,16 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     if (k > MATCH_MAX_CONCURRENCY)
         k = MATCH_MAX_CONCURRENCY;
     Worker workers[MATCH_MAX_CONCURRENCY] = {{0}};
+    if (pdn)
+        fcntl(fileno(pdn), F_SETFD, FD_CLOEXEC);
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+    interrupted = 0;
+    struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND}, old_int;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
     bool ok = order && run_workers(&plan, workers, k, res, pdn, out, log);
     signal(SIGPIPE, old_pipe);
+    sigaction(SIGINT, &old_int, NULL);
     print_final(out, o, res);
     if (pdn && fclose(pdn) != 0)
         ok = false;
