@@ -18,8 +18,8 @@ typedef struct {
     double score;       /* engine 1's points per game over all games, 0..1 */
     double pair_score;  /* mean per game over complete pairs, the base of elo */
     double elo;         /* logistic Elo difference, +-INFINITY at a 100% / 0% score */
-    double elo_error;   /* half width of the 95% interval; NAN without pairs */
-    double los;         /* likelihood of superiority, 0..1; NAN without pairs */
+    double elo_error;   /* half width of the 95% interval; NAN with fewer than 2 pairs */
+    double los;         /* likelihood of superiority, 0..1; NAN with fewer than 2 pairs */
 } StatsReport;
 
 typedef struct {

@@ -89,19 +89,29 @@ static bool read_header(int fd, char *buf, size_t size)
     return true;
 }
 
-/* The name an engine goes by: --nameK, else its Hub id, else its command; the two are told
- * apart with #1 / #2 when they would read the same. */
-static void engine_names(const MatchOptions *o, const EngineProc eng[2], char names[2][ENGINE_NAME_MAX + 8])
+#define NAME_TEXT_MAX (ENGINE_NAME_MAX + 80)
+
+/* The name an engine goes by: --nameK, else its Hub id, else its command. When the two would
+ * read the same they are told apart by their time controls, or else by #1 / #2. */
+static void engine_names(const MatchOptions *o, const EngineProc eng[2], char names[2][NAME_TEXT_MAX])
 {
     for (int k = 0; k < 2; k++) {
         const char *base = o->engine[k].name ? o->engine[k].name : eng[k].id_name[0] ? eng[k].id_name : o->engine[k].cmd;
-        snprintf(names[k], ENGINE_NAME_MAX + 8, "%.*s", ENGINE_NAME_MAX, base);
+        snprintf(names[k], NAME_TEXT_MAX, "%.*s", ENGINE_NAME_MAX, base);
     }
-    if (strcmp(names[0], names[1]) == 0)
-        for (int k = 0; k < 2; k++) {
-            size_t n = strlen(names[k]);
-            snprintf(names[k] + n, ENGINE_NAME_MAX + 8 - n, " #%d", k + 1);
-        }
+    if (strcmp(names[0], names[1]) != 0)
+        return;
+    char tc[2][64];
+    for (int k = 0; k < 2; k++)
+        referee_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
+    bool by_tc = strcmp(tc[0], tc[1]) != 0;
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(names[k]);
+        if (by_tc)
+            snprintf(names[k] + n, NAME_TEXT_MAX - n, " (%s)", tc[k] + strlen("level "));
+        else
+            snprintf(names[k] + n, NAME_TEXT_MAX - n, " #%d", k + 1);
+    }
 }
 
 /* Plays game number g (0-based): pair g/2 takes its opening, engine 1 has White in even games. */
@@ -112,7 +122,7 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
     game_reset(game, &plan->openings[plan->order[pair % plan->opening_count]]);
     GameOutcome out;
     referee_play(eng, o->engine, game, white, &o->referee, &out);
-    char names[2][ENGINE_NAME_MAX + 8];
+    char names[2][NAME_TEXT_MAX];
     engine_names(o, eng, names);
     char *pdn = NULL;
     size_t pdn_len = 0;
@@ -275,8 +285,11 @@ static void print_final(FILE *out, const MatchOptions *o, const MatchResult *res
     fprintf(out, "Pairs: %lld  pentanomial 0/0.5/1/1.5/2: %lld %lld %lld %lld %lld\n", (long long)r->pairs,
             (long long)t->penta[0], (long long)t->penta[1], (long long)t->penta[2], (long long)t->penta[3],
             (long long)t->penta[4]);
+    char los[16] = "n/a";
+    if (!isnan(r->los))
+        snprintf(los, sizeof los, "%.1f%%", 100.0 * r->los);
     if (r->pairs)
-        fprintf(out, "Elo difference: %s +- %s (95%%, pentanomial)  LOS: %.1f%%\n", elo, err, 100.0 * r->los);
+        fprintf(out, "Elo difference: %s +- %s (95%%, pentanomial)  LOS: %s\n", elo, err, los);
     else
         fprintf(out, "Elo difference: n/a (no complete game pair)\n");
     if (o->sprt_enabled) {

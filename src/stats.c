@@ -65,7 +65,7 @@ void stats_report(const MatchTally *t, StatsReport *r)
     penta_moments(w, &n, &mean, &var);
     r->pair_score = mean;
     r->elo = stats_elo_of_score(mean);
-    if (r->pairs == 0) {
+    if (r->pairs < 2) {   /* one pair says nothing about the spread */
         r->elo_error = NAN;
         r->los = NAN;
         return;

@@ -438,7 +438,7 @@ static void test_command_line(void **state)
                                 "score 0.0% Elo -inf +- n/a LLR -0.01\n"));
     assert_non_null(strstr(out, "Games: 2  W-D-L (engine1): 0-0-2  score: 0.0%\n"
                                 "Pairs: 1  pentanomial 0/0.5/1/1.5/2: 1 0 0 0 0\n"
-                                "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: 0.0%\n"
+                                "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: n/a\n"
                                 "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR -0.015 bounds [-2.944, 2.944]: continue\n"));
 }
 

@@ -87,6 +87,12 @@ static void test_report_small_and_degenerate(void **state)
     assert_float_equal(r.score, 1.0, 1e-12);
     assert_true(isnan(r.elo_error));
     assert_true(isnan(r.los));
+    /* one pair: an Elo, but no spread to build an interval from */
+    t = tally(0, 1, 0, 0, 0);
+    stats_report(&t, &r);
+    assert_float_equal(r.elo, stats_elo_of_score(0.25), 1e-12);
+    assert_true(isnan(r.elo_error));
+    assert_true(isnan(r.los));
 }
 
 static void test_sprt_llr(void **state)
