@@ -14,7 +14,7 @@ static Game game;
 
 static void setup_game(const char *text)
 {
-    Position pos;
+    Position pos = {0};
     assert_null(notation_parse_position(text, &pos));
     game_reset(&game, &pos);
 }
