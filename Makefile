@@ -6,6 +6,7 @@ CFLAGS  ?=
 WARN    := -Wall -Wextra -Werror -Wshadow
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) $(ARCH) $(CFLAGS) -Iinclude
 LDFLAGS ?=
+LDLIBS  := -lm
 STATIC  ?= -static
 
 # gcc's link-time optimiser re-reports maybe-uninitialized through cmocka asserts it cannot see
@@ -24,18 +25,22 @@ TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 all: engine
 
 engine: $(LIB_OBJ) $(BUILD)/main.o
-	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka
+	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka $(LDLIBS)
+
+# Hub engines that misbehave on purpose, for the match tests.
+$(BUILD)/tests/fake_engine: tests/engines/fake_engine.c $(LIB_OBJ) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-test: engine $(TESTS)
+test: engine $(TESTS) $(BUILD)/tests/fake_engine
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer (rebuilds from scratch).
@@ -61,7 +66,7 @@ FUZZ_SECONDS ?= 20
 fuzz: $(FUZZ_BIN)
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) | $(BUILD)/fuzz
-	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC)
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(LDLIBS)
 
 $(BUILD)/fuzz:
 	mkdir -p $@
