@@ -45,6 +45,7 @@ static void exec_child(const EngineConfig *cfg, int in_fd, int out_fd, int close
     _exit(127);
 }
 
+/* Forks the engine with pipes on its stdin and stdout; false (err set) when the system refuses. */
 static bool spawn(EngineProc *e, const EngineConfig *cfg, char *err, size_t errsize)
 {
     int to_child[2], from_child[2];
@@ -165,6 +166,7 @@ static void describe_status(int status, char *out, size_t size)
         snprintf(out, size, "status %d", status);
 }
 
+/* Closes both pipes and drops buffered output. */
 static void close_fds(EngineProc *e)
 {
     if (e->to_fd >= 0)

@@ -159,6 +159,7 @@ static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
     _exit(0);
 }
 
+/* Forks a worker with its command and result pipes; the child never returns. */
 static bool spawn_worker(const MatchPlan *plan, Worker *w, Worker *all, int count)
 {
     int cmd[2], res[2];
@@ -201,6 +202,7 @@ static bool spawn_worker(const MatchPlan *plan, Worker *w, Worker *all, int coun
     return true;
 }
 
+/* Hands game g to an idle worker. */
 static bool assign(Worker *w, int g)
 {
     char line[32];
@@ -209,6 +211,7 @@ static bool assign(Worker *w, int g)
     return write_all(w->cmd_fd, line, (size_t)n);
 }
 
+/* Tells a worker to quit (it stops its engines), closes its pipes and reaps it. */
 static void retire(Worker *w)
 {
     write_all(w->cmd_fd, "Q\n", 2);
@@ -228,6 +231,7 @@ static void format_elo(double elo, char *buf, size_t size)
         snprintf(buf, size, "%+.1f", elo + 0.0);   /* + 0.0 turns -0 into 0 */
 }
 
+/* Formats an interval half width, "n/a" when there is none. */
 static void format_error(double err, char *buf, size_t size)
 {
     if (isnan(err) || isinf(err))
@@ -251,6 +255,7 @@ static void record_result(MatchResult *res, signed char *points1, int g, int whi
         stats_sprt(&res->tally, &o->sprt, &res->sprt);
 }
 
+/* One line per finished game: its result and the running totals. */
 static void print_progress(FILE *out, const MatchOptions *o, const MatchResult *res, int g, int white_points,
                            const char *termination)
 {
@@ -267,6 +272,7 @@ static void print_progress(FILE *out, const MatchOptions *o, const MatchResult *
     fflush(out);
 }
 
+/* The final block: W-D-L, score, pentanomial counts, Elo, LOS and the SPRT state. */
 static void print_final(FILE *out, const MatchOptions *o, const MatchResult *res)
 {
     const StatsReport *r = &res->report;
@@ -465,6 +471,7 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     return ok;
 }
 
+/* The option summary of `engine match --help`. */
 static void match_usage(FILE *f)
 {
     fputs("usage: engine match --engine1 \"CMD ARGS\" --engine2 \"CMD ARGS\" [options]\n"

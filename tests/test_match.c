@@ -354,23 +354,24 @@ static void test_hang_and_time_losses(void **state)
     (void)state;
     /* the shell engine sleeps in a child process: the whole group must go */
     char *hang[] = {"--engine1", FAKE, "--engine2", "tests/engines/hang.sh", "--games", "2", "--tc", "depth=2",
-                    "--timeout", "0.2"};
+                    "--timeout", "0.5"};
     MatchResult res;
     char *log = run_match(hang, 10, &res, true);
     assert_int_equal(res.tally.wins, 2);
     assert_int_equal(count(log, "hung after"), 2);
     free(log);
 
-    char *slow[] = {"--engine1", FAKE " slow 300", "--engine2", FAKE, "--games", "2", "--tc", "move-time=0.02",
-                    "--margin", "0.05"};
+    /* limits leave the prompt engine room on a loaded machine */
+    char *slow[] = {"--engine1", FAKE " slow 600", "--engine2", FAKE, "--games", "2", "--tc", "move-time=0.02",
+                    "--margin", "0.3"};
     log = run_match(slow, 10, &res, true);
     assert_int_equal(res.tally.losses, 2);
     assert_int_equal(count(log, "lost on time after"), 2);
     free(log);
 
-    /* 60 ms per move against a 0.3 s clock with 10 ms increments: the clock runs out */
-    char *clock[] = {"--engine1", FAKE, "--engine2", FAKE " slow 60", "--games", "2", "--tc", "time=0.3",
-                     "inc=0.01", "--margin", "0.02"};
+    /* 150 ms per move against a 0.5 s clock with 10 ms increments: the clock runs out */
+    char *clock[] = {"--engine1", FAKE, "--engine2", FAKE " slow 150", "--games", "2", "--tc", "time=0.5",
+                     "inc=0.01", "--margin", "0.1"};
     log = run_match(clock, 11, &res, true);
     assert_int_equal(res.tally.wins, 2);
     assert_int_equal(count(log, "lost on time after"), 2);
