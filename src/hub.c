@@ -86,6 +86,7 @@ static PollResult hub_poll(void *ctx)
     return h->quit ? POLL_STOP : POLL_CONTINUE;
 }
 
+/* The handshake: id, one param line per parameter with its type and current value, wait. */
 static void cmd_hub(Hub *h)
 {
     FILE *out = h->out;
@@ -105,6 +106,7 @@ static void cmd_hub(Hub *h)
     fputs("wait\n", out);
 }
 
+/* Validates and applies one parameter; a refused value leaves the old one. */
 static void cmd_set_param(Hub *h, const HubCommand *c)
 {
     const HubArg *name = hub_find_arg(c, "name"), *value = hub_find_arg(c, "value");
@@ -114,7 +116,8 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         return;
     }
     if (!value || !value->has_value) {
-        hub_error(h, "set-param name=%s needs value=...", name->value);
+        hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
+        hub_error(h, "set-param name=%s needs value=...", ex);
         return;
     }
     hub_excerpt(value->value, EXCERPT, ex, sizeof ex);
@@ -179,12 +182,18 @@ void hub_play_moves(Hub *h, const char *list, const char *context)
     }
 }
 
+/* Sets the position (pos=, fen= or start) and plays the moves; a bad position changes nothing. */
 static void cmd_pos(Hub *h, const HubCommand *c)
 {
     const HubArg *pos = hub_find_arg(c, "pos"), *fen = hub_find_arg(c, "fen");
     const HubArg *moves = hub_find_arg(c, "moves");
-    const char *text = pos && pos->has_value ? pos->value : fen && fen->has_value ? fen->value
-                       : hub_find_arg(c, "start") ? "start" : NULL;
+    const char *text = NULL;
+    if (pos && pos->has_value)
+        text = pos->value;
+    else if (fen && fen->has_value)
+        text = fen->value;
+    else if (hub_find_arg(c, "start"))
+        text = "start";
     if (!text) {
         hub_error(h, "pos needs pos=<51-char Hub position>, fen=<FEN> or start");
         return;
@@ -221,8 +230,12 @@ static const char *level_field(const HubArg *a, SearchLimits *l)
         if (!(err = hub_parse_int(a->value, 0, HUB_LEVEL_MAX_MOVES, &n)))
             l->moves = (int)n;
     } else if (strcmp(a->key, "move-time") == 0) {
-        if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
-            err = t > 0 ? (l->move_time = t, NULL) : "out of range";
+        if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t))) {
+            if (t > 0)
+                l->move_time = t;
+            else
+                err = "out of range";
+        }
     } else if (strcmp(a->key, "time") == 0) {
         if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
             l->time = t;
@@ -304,6 +317,8 @@ static void print_done(Hub *h, Move best, Move ponder)
     fputc('\n', h->out);
 }
 
+/* Answers a go: an error when there is no legal move, the only move at once under go think,
+ * else the search's move. */
 static void run_go(Hub *h, GoMode mode)
 {
     MoveList list;
@@ -325,6 +340,7 @@ static void run_go(Hub *h, GoMode mode)
         print_done(h, res.best, res.ponder);
 }
 
+/* go think|ponder|analyze; the limits are cleared afterwards whatever happened. */
 static void cmd_go(Hub *h, const HubCommand *c)
 {
     int mode = -1;
