@@ -163,6 +163,28 @@ static void test_pos_bad_moves(void **state)
     free(out);
 }
 
+/* An empty moves list is no move; a list longer than the game can hold stops with an error. */
+static void test_pos_moves_limits(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos start moves=\"\"\n");
+    assert_string_equal(out, "");
+    assert_int_equal(h->game.ply, 0);
+    free(out);
+    size_t size = 8 * GAME_MAX_PLIES + 64;
+    char *line = malloc(size);
+    strcpy(line, "pos fen=W:WK50:BK1 moves=\"");
+    for (int i = 0; i < GAME_MAX_PLIES / 4 + 1; i++)
+        strcat(line, "50-45 1-6 45-50 6-1 ");
+    strcat(line, "\"\n");
+    out = run(h, line);
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_non_null(strstr(out, "no room for move"));
+    assert_int_equal(h->game.ply, GAME_MAX_PLIES - 1);
+    free(out);
+    free(line);
+}
+
 static void test_pos_bad_position_keeps_previous(void **state)
 {
     Hub *h = *state;
@@ -431,6 +453,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pos_and_moves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_moves_keep_history, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_bad_moves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pos_moves_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_bad_position_keeps_previous, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_forms, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_bad_values, setup, teardown),
