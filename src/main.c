@@ -8,6 +8,7 @@
 #include "bench.h"
 #include "board.h"
 #include "hub.h"
+#include "match.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -19,6 +20,7 @@ static int usage(void)
             "       engine moves POS\n"
             "       engine perft POS DEPTH [--divide]\n"
             "       engine bench [DEPTH]\n"
+            "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
     return 2;
 }
@@ -123,5 +125,7 @@ int main(int argc, char **argv)
         return cmd_perft(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "match") == 0)
+        return match_main(argc - 1, argv + 1);
     return usage();
 }
