@@ -13,8 +13,7 @@ Hub *hub_new(void)
     if (!h)
         return NULL;
     h->line = malloc(IO_LINE_MAX + 2);
-    h->search = search_new(HUB_TT_DEFAULT_MIB);
-    if (!h->line || !h->search) {
+    if (!h->line) {
         hub_free(h);
         return NULL;
     }
@@ -33,6 +32,18 @@ void hub_free(Hub *h)
         search_free(h->search);
     free(h->line);
     free(h);
+}
+
+/* The searcher, created at its first use (normally `init`) with the tt-size then set, so the
+ * table is allocated once, at its final size; NULL, after an error line, when memory is short. */
+static Search *hub_searcher(Hub *h)
+{
+    if (!h->search) {
+        h->search = search_new(h->tt_mib);
+        if (!h->search)
+            hub_error(h, "not enough memory for a %zu MiB hash table", h->tt_mib);
+    }
+    return h->search;
 }
 
 /* Ends the loop when the output is gone (GUI closed its end): nobody is listening any more. */
@@ -126,11 +137,10 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         if (hub_parse_int(value->value, HUB_TT_MIN_MIB, HUB_TT_MAX_MIB, &mib)) {
             hub_error(h, "tt-size \"%s\" is not an integer from %d to %d (MiB); keeping %zu", ex,
                       HUB_TT_MIN_MIB, HUB_TT_MAX_MIB, h->tt_mib);
-        } else if ((size_t)mib != h->tt_mib) {
-            if (search_resize_tt(h->search, (size_t)mib))
-                h->tt_mib = (size_t)mib;
-            else
-                hub_error(h, "cannot allocate a %lld MiB hash table; keeping %zu MiB", mib, h->tt_mib);
+        } else if (!h->search || search_resize_tt(h->search, (size_t)mib)) {
+            h->tt_mib = (size_t)mib;
+        } else {
+            hub_error(h, "cannot allocate a %lld MiB hash table; keeping %zu MiB", mib, h->tt_mib);
         }
     } else if (strcmp(name->value, "ponder") == 0) {
         if (strcmp(value->value, "true") == 0 || strcmp(value->value, "false") == 0)
@@ -332,8 +342,11 @@ static void run_go(Hub *h, GoMode mode)
         print_done(h, list.moves[0], MOVE_NONE);
         return;
     }
+    Search *search = hub_searcher(h);
+    if (!search)
+        return;
     SearchResult res;
-    search_run(h->search, &h->game, &h->limits, mode, hub_poll, h, h->out, &res);
+    search_run(search, &h->game, &h->limits, mode, hub_poll, h, h->out, &res);
     if (res.best == MOVE_NONE || !move_is_legal(game_position(&h->game), res.best))
         hub_error(h, "the search returned no legal move");
     else
@@ -356,6 +369,21 @@ static void cmd_go(Hub *h, const HubCommand *c)
     memset(&h->limits, 0, sizeof h->limits);
 }
 
+/* Allocates the searcher with the parameters set so far. ready follows even when memory is
+ * short: the error line says so, and every go will too. */
+static void cmd_init(Hub *h)
+{
+    hub_searcher(h);
+    fputs("ready\n", h->out);
+}
+
+/* Forgets the hash and history tables (nothing to forget before the first search). */
+static void cmd_new_game(Hub *h)
+{
+    if (h->search)
+        search_clear(h->search);
+}
+
 /* Runs one parsed command; false when the command is unknown. */
 static bool execute(Hub *h, const HubCommand *c)
 {
@@ -365,7 +393,7 @@ static bool execute(Hub *h, const HubCommand *c)
     else if (strcmp(name, "set-param") == 0)
         cmd_set_param(h, c);
     else if (strcmp(name, "init") == 0)
-        fputs("ready\n", h->out);
+        cmd_init(h);
     else if (strcmp(name, "ping") == 0)
         fputs("pong\n", h->out);
     else if (strcmp(name, "pos") == 0)
@@ -375,7 +403,7 @@ static bool execute(Hub *h, const HubCommand *c)
     else if (strcmp(name, "go") == 0)
         cmd_go(h, c);
     else if (strcmp(name, "new-game") == 0)
-        search_clear(h->search);
+        cmd_new_game(h);
     else if (strcmp(name, "quit") == 0)
         h->quit = true;
     else if (strcmp(name, "stop") != 0 && strcmp(name, "ponder-hit") != 0)

@@ -73,6 +73,25 @@ static void test_set_param_valid(void **state)
     free(out);
 }
 
+/* The table is allocated by init with the size set before it; later sizes resize it at once. */
+static void test_set_param_and_init(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "set-param name=tt-size value=8\n");
+    assert_string_equal(out, "");
+    assert_null(h->search);
+    free(out);
+    out = run(h, "init\n");
+    assert_string_equal(out, "ready\n");
+    assert_non_null(h->search);
+    free(out);
+    out = run(h, "set-param name=tt-size value=4\nset-param name=tt-size value=0\nnew-game\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_int_equal(total_lines(out), 1);
+    assert_int_equal(h->tt_mib, 4);
+    free(out);
+}
+
 static void test_set_param_invalid(void **state)
 {
     Hub *h = *state;
@@ -448,6 +467,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_handshake, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_valid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_set_param_and_init, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_invalid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_init_ping_quit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_and_moves, setup, teardown),
