@@ -29,6 +29,7 @@ typedef struct {
     SprtState sprt;
     int games_played;
     int sprt_stop_game;          /* games played when the SPRT decided, 0 if it did not */
+    bool interrupted;            /* Ctrl-C stopped the match early */
 } MatchResult;
 
 /* Fills o from the command-line words after "match". Returns NULL on success, else what was

@@ -29,7 +29,8 @@ void engine_init(EngineProc *e)
 static void exec_child(const EngineConfig *cfg, int in_fd, int out_fd, int close1, int close2)
 {
     setpgid(0, 0);
-    signal(SIGPIPE, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);   /* the match ignores both; the engine gets the defaults back */
+    signal(SIGINT, SIG_DFL);
     close(close1);
     close(close2);
     if (dup2(in_fd, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0)

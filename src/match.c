@@ -15,6 +15,16 @@
 
 enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_COUNT };
 
+/* Set by the first Ctrl-C: no new games start, running ones finish, the final block prints.
+ * A signal handler can only talk through such a flag. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 /* What every worker needs to play any game of the match. */
 typedef struct {
     const MatchOptions *opt;
@@ -79,19 +89,29 @@ static bool read_header(int fd, char *buf, size_t size)
     return true;
 }
 
-/* The name an engine goes by: --nameK, else its Hub id, else its command; the two are told
- * apart with #1 / #2 when they would read the same. */
-static void engine_names(const MatchOptions *o, const EngineProc eng[2], char names[2][ENGINE_NAME_MAX + 8])
+#define NAME_TEXT_MAX (ENGINE_NAME_MAX + 80)
+
+/* The name an engine goes by: --nameK, else its Hub id, else its command. When the two would
+ * read the same they are told apart by their time controls, or else by #1 / #2. */
+static void engine_names(const MatchOptions *o, const EngineProc eng[2], char names[2][NAME_TEXT_MAX])
 {
     for (int k = 0; k < 2; k++) {
         const char *base = o->engine[k].name ? o->engine[k].name : eng[k].id_name[0] ? eng[k].id_name : o->engine[k].cmd;
-        snprintf(names[k], ENGINE_NAME_MAX + 8, "%.*s", ENGINE_NAME_MAX, base);
+        snprintf(names[k], NAME_TEXT_MAX, "%.*s", ENGINE_NAME_MAX, base);
     }
-    if (strcmp(names[0], names[1]) == 0)
-        for (int k = 0; k < 2; k++) {
-            size_t n = strlen(names[k]);
-            snprintf(names[k] + n, ENGINE_NAME_MAX + 8 - n, " #%d", k + 1);
-        }
+    if (strcmp(names[0], names[1]) != 0)
+        return;
+    char tc[2][64];
+    for (int k = 0; k < 2; k++)
+        referee_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
+    bool by_tc = strcmp(tc[0], tc[1]) != 0;
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(names[k]);
+        if (by_tc)
+            snprintf(names[k] + n, NAME_TEXT_MAX - n, " (%s)", tc[k] + strlen("level "));
+        else
+            snprintf(names[k] + n, NAME_TEXT_MAX - n, " #%d", k + 1);
+    }
 }
 
 /* Plays game number g (0-based): pair g/2 takes its opening, engine 1 has White in even games. */
@@ -102,7 +122,7 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
     game_reset(game, &plan->openings[plan->order[pair % plan->opening_count]]);
     GameOutcome out;
     referee_play(eng, o->engine, game, white, &o->referee, &out);
-    char names[2][ENGINE_NAME_MAX + 8];
+    char names[2][NAME_TEXT_MAX];
     engine_names(o, eng, names);
     char *pdn = NULL;
     size_t pdn_len = 0;
@@ -125,6 +145,7 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
 /* A worker process: plays the games the parent names ("G index") until told to quit. */
 static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
 {
+    signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
     EngineProc eng[2];
     engine_init(&eng[0]);
     engine_init(&eng[1]);
@@ -253,14 +274,22 @@ static void print_final(FILE *out, const MatchOptions *o, const MatchResult *res
     char elo[32], err[32];
     format_elo(r->elo, elo, sizeof elo);
     format_error(r->elo_error, err, sizeof err);
-    fprintf(out, "\nMatch result: engine1 \"%s\" vs engine2 \"%s\"\n", o->engine[0].cmd, o->engine[1].cmd);
+    char tc[2][64];
+    for (int k = 0; k < 2; k++)
+        referee_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
+    fprintf(out, "\nMatch result: engine1 \"%s\" (%s) vs engine2 \"%s\" (%s)%s\n", o->engine[0].cmd,
+            tc[0] + strlen("level "), o->engine[1].cmd, tc[1] + strlen("level "),
+            res->interrupted ? ", interrupted" : "");
     fprintf(out, "Games: %d  W-D-L (engine1): %lld-%lld-%lld  score: %.1f%%\n", res->games_played,
             (long long)t->wins, (long long)t->draws, (long long)t->losses, 100.0 * r->score);
     fprintf(out, "Pairs: %lld  pentanomial 0/0.5/1/1.5/2: %lld %lld %lld %lld %lld\n", (long long)r->pairs,
             (long long)t->penta[0], (long long)t->penta[1], (long long)t->penta[2], (long long)t->penta[3],
             (long long)t->penta[4]);
+    char los[16] = "n/a";
+    if (!isnan(r->los))
+        snprintf(los, sizeof los, "%.1f%%", 100.0 * r->los);
     if (r->pairs)
-        fprintf(out, "Elo difference: %s +- %s (95%%, pentanomial)  LOS: %.1f%%\n", elo, err, 100.0 * r->los);
+        fprintf(out, "Elo difference: %s +- %s (95%%, pentanomial)  LOS: %s\n", elo, err, los);
     else
         fprintf(out, "Elo difference: n/a (no complete game pair)\n");
     if (o->sprt_enabled) {
@@ -356,6 +385,10 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
         for (int i = 0; i < k; i++)
             pfd[i] = (struct pollfd){.fd = workers[i].game >= 0 ? workers[i].res_fd : -1, .events = POLLIN};
         if (poll(pfd, (nfds_t)k, -1) < 0) {
+            if (errno == EINTR && interrupted && !res->interrupted) {
+                res->interrupted = true;
+                fprintf(log, "match: interrupted, finishing the %d running game(s); Ctrl-C again to quit now\n", busy);
+            }
             if (errno == EINTR)
                 continue;
             ok = false;
@@ -374,7 +407,7 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
             }
             if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE && !res->sprt_stop_game)
                 res->sprt_stop_game = res->games_played;
-            if (ok && !res->sprt_stop_game && next < o->games && assign(w, next))
+            if (ok && !res->sprt_stop_game && !interrupted && next < o->games && assign(w, next))
                 next++, busy++;
         }
     }
@@ -414,9 +447,16 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     if (k > MATCH_MAX_CONCURRENCY)
         k = MATCH_MAX_CONCURRENCY;
     Worker workers[MATCH_MAX_CONCURRENCY] = {{0}};
+    if (pdn)
+        fcntl(fileno(pdn), F_SETFD, FD_CLOEXEC);
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+    interrupted = 0;
+    struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND}, old_int;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
     bool ok = order && run_workers(&plan, workers, k, res, pdn, out, log);
     signal(SIGPIPE, old_pipe);
+    sigaction(SIGINT, &old_int, NULL);
     print_final(out, o, res);
     if (pdn && fclose(pdn) != 0)
         ok = false;

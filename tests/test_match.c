@@ -397,17 +397,17 @@ static void test_start_failure_and_working_directory(void **state)
 static void test_sprt_stops_the_match(void **state)
 {
     (void)state;
-    /* engine 2 loses every game: pentanomial [0,0,0,0,n]. With empty bins at 1e-3 (python3,
-     * as in test_stats): n = 1 -> llr 1.9168852250773345, n = 2 -> 7.643530485205744 > 2.944 */
+    /* engine 2 loses every game: pentanomial [0,0,0,0,n]. elo0=0 elo1=200 (python3, as in
+     * test_stats): n = 7 -> llr 2.929161894893066, n = 8 -> 3.3475393504155826 > 2.944 */
     char *args[] = {"--engine1", FAKE, "--engine2", FAKE " illegal 0", "--games", "100", "--sprt", "elo0=0",
-                    "elo1=5", "alpha=0.05", "beta=0.05"};
+                    "elo1=200", "alpha=0.05", "beta=0.05"};
     MatchResult res;
     char *log = run_match(args, 11, &res, true);
     free(log);
-    assert_int_equal(res.games_played, 4);
-    assert_int_equal(res.sprt_stop_game, 4);
+    assert_int_equal(res.games_played, 16);
+    assert_int_equal(res.sprt_stop_game, 16);
     assert_int_equal(res.sprt.decision, SPRT_H1);
-    assert_float_equal(res.sprt.llr, 7.643530485205744, 1e-9);
+    assert_float_equal(res.sprt.llr, 3.3475393504155826, 1e-9);
 }
 
 /* Runs a shell command; returns its exit code, its stdout in out. */
@@ -435,11 +435,11 @@ static void test_command_line(void **state)
                            " --games 2 --tc depth=1 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 2>/dev/null",
                            out, sizeof out), 0);
     assert_non_null(strstr(out, "game 2/2 (#2, engine1 Black): 2-0 Black played an illegal move | W-D-L 0-0-2 "
-                                "score 0.0% Elo -inf +- n/a LLR -1.94\n"));
+                                "score 0.0% Elo -inf +- n/a LLR -0.01\n"));
     assert_non_null(strstr(out, "Games: 2  W-D-L (engine1): 0-0-2  score: 0.0%\n"
                                 "Pairs: 1  pentanomial 0/0.5/1/1.5/2: 1 0 0 0 0\n"
-                                "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: 0.0%\n"
-                                "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR -1.945 bounds [-2.944, 2.944]: continue\n"));
+                                "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: n/a\n"
+                                "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR -0.015 bounds [-2.944, 2.944]: continue\n"));
 }
 
 int main(void)
