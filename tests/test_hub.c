@@ -438,6 +438,9 @@ static void test_unterminated_last_line(void **state)
     char *out = run(*state, "ping\nping");
     assert_string_equal(out, "pong\npong\n");
     free(out);
+    out = run(*state, "");   /* end of input at once: the loop just returns */
+    assert_string_equal(out, "");
+    free(out);
 }
 
 /* Output values are quoted when empty or holding blanks, and never carry a raw quote. */
