@@ -247,8 +247,8 @@ static const char *level_field(const HubArg *a, SearchLimits *l)
                 err = "out of range";
         }
     } else if (strcmp(a->key, "time") == 0) {
-        if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
-            l->time = t;
+        if (!(err = hub_parse_real(a->value, -HUB_LEVEL_MAX_SECONDS, HUB_LEVEL_MAX_SECONDS, &t)))
+            l->time = t > 0 ? t : 0;
     } else if (strcmp(a->key, "inc") == 0) {
         if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
             l->inc = t;
@@ -290,6 +290,14 @@ static void cmd_level(Hub *h, const HubCommand *c)
         return;
     }
     h->limits = l;
+    /* Some clients send time minus inc, which can go below 0 near the end of the clock: the
+     * line still counts (as an empty clock, so the move comes at once), with a warning. */
+    const HubArg *time = hub_find_arg(c, "time");
+    if (time && time->value[0] == '-') {
+        char ex[EXCERPT + 4];
+        hub_excerpt(time->value, EXCERPT, ex, sizeof ex);
+        hub_error(h, "level time=\"%s\" is negative; counted as 0 (clock used up)", ex);
+    }
 }
 
 /* Writes the Hub text of move m played from pos. */

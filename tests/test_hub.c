@@ -274,7 +274,7 @@ static void test_level_bad_values(void **state)
         "level nodes=-5", "level nodes=nan", "level nodes=1e20", "level nodes=0",
         "level move-time=nan", "level move-time=inf", "level move-time=-1", "level move-time=0",
         "level move-time=1e300", "level move-time=0x10", "level move-time=1.2.3", "level move-time=.",
-        "level time=-0.5", "level time=NaN", "level time=infinity", "level time=1e7",
+        "level time=NaN", "level time=infinity", "level time=1e7",
         "level moves=-3 time=10", "level moves=abc time=10", "level time=10 inc=-1", "level time=10 inc=",
         "level",
     };
@@ -291,6 +291,23 @@ static void test_level_bad_values(void **state)
     assert_true(h->limits.time == 10 && h->limits.moves == 0 && h->limits.inc == 0);
     char *out = run(h, "level depth=abc\n");
     assert_non_null(strstr(out, "depth='abc': not an integer"));
+    free(out);
+}
+
+/* A negative clock (time minus inc, as some clients send it) is one error line, counts as an
+ * empty clock, and the next go still answers at once with a legal move. */
+static void test_level_negative_time(void **state)
+{
+    Hub *h = *state;
+    free(run(h, "pos start\n"));
+    char *out = run(h, "level time=-0.2 inc=0.1\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_int_equal(total_lines(out), 1);
+    assert_non_null(strstr(out, "negative"));
+    free(out);
+    assert_true(h->limits.time == 0 && h->limits.inc == 0.1);
+    out = run(h, "go think\n");
+    assert_int_equal(count_lines(out, "done move="), 1);
     free(out);
 }
 
@@ -479,6 +496,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pos_moves_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_bad_position_keeps_previous, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_forms, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_level_negative_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_bad_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_go_modes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_go_bad_mode_and_no_move, setup, teardown),
