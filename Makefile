@@ -1,8 +1,10 @@
 # International draughts engine: one static binary ./engine, cmocka test suites under tests/.
 CC      ?= cc
 ARCH    ?= -march=native
-CFLAGS  ?= -O3
-CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wshadow $(ARCH) -Iinclude
+OPT     ?= -O3 -flto
+CFLAGS  ?=
+WARN    := -Wall -Wextra -Werror -Wshadow
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) $(ARCH) $(CFLAGS) -Iinclude
 LDFLAGS ?=
 STATIC  ?= -static
 
@@ -12,24 +14,44 @@ BUILD    := build
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test clean
+.PHONY: all test clean fuzz fuzz-smoke
 
 all: engine
 
 engine: $(LIB_OBJ) $(BUILD)/main.o
-	$(CC) $(CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
-	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) | $(BUILD)/tests
-	$(CC) $(CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka
+	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka
 
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
 test: engine $(TESTS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
+
+# libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME
+FUZZ_SRC     := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude
+FUZZ_SECONDS ?= 20
+
+fuzz: $(FUZZ_BIN)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) | $(BUILD)/fuzz
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC)
+
+$(BUILD)/fuzz:
+	mkdir -p $@
+
+# Runs each harness for FUZZ_SECONDS on a scratch copy of its seed corpus.
+fuzz-smoke: fuzz
+	@set -e; for f in $(FUZZ_BIN); do n=$${f##*/fuzz_}; c=$(BUILD)/fuzz/corpus-$$n; \
+	  mkdir -p $$c; cp -n tests/fuzz/corpus/$$n/* $$c/ 2>/dev/null || true; \
+	  echo "== $$f ($(FUZZ_SECONDS) s)"; $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$c 2>&1 | tail -n 2; done
 
 clean:
 	rm -rf $(BUILD) engine

@@ -29,5 +29,76 @@ bool movegen_has_capture(const Position *pos);
 /* True when the side NOT to move would have a capture if it were its turn. */
 bool movegen_opponent_has_capture(const Position *pos);
 
+/* Squares from which a man (or any piece stepping once) can jump in direction d:
+ * the neighbour is an opponent piece and the square beyond it is empty. */
+static inline Bitboard movegen_jump_origins(Bitboard them, Bitboard empty, int d)
+{
+    switch (d) {
+    case DIR_UL: return (them << 7) & (empty << 14);
+    case DIR_UR: return (them << 6) & (empty << 12);
+    case DIR_DL: return (them >> 6) & (empty >> 12);
+    default: return (them >> 7) & (empty >> 14);
+    }
+}
+
+/* First jumps of men per direction. When no landing square allows a second jump, every man
+ * capture is a single jump and the list needs no search (the common case). A second jump can
+ * never use the vacated origin or the captured piece: both lie behind the man. */
+typedef struct {
+    Bitboard from[DIR_COUNT];
+    Bitboard onward[DIR_COUNT];   /* origins whose first jump in direction d can go on */
+    bool single_only;
+} ManJumps;
+
+static inline bool movegen_man_jumps(Bitboard men, Bitboard them, Bitboard empty, ManJumps *mj)
+{
+    Bitboard origins[DIR_COUNT], any = 0, cont = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        origins[d] = movegen_jump_origins(them, empty, d);
+        mj->from[d] = men & origins[d];
+        any |= mj->from[d];
+    }
+    if (!any)
+        return false;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        Bitboard onward = 0;
+        for (int e = 0; e < DIR_COUNT; e++)
+            if (e != bb_opposite(d))
+                onward |= origins[e];
+        Bitboard land = bb_shift(bb_shift(mj->from[d], d), d) & onward;
+        mj->onward[d] = bb_shift(bb_shift(land, bb_opposite(d)), bb_opposite(d));
+        cont |= land;
+    }
+    mj->single_only = cont == 0;
+    return true;
+}
+
+/* Captures when only men capture and some jump goes on (mj from movegen_man_jumps):
+ * single jumps lose to the majority rule, so only chains starting with a continuing jump are searched. */
+void movegen_men_multi_jumps(const Position *pos, const ManJumps *mj, MoveList *list);
+
+/* The number of legal captures when the side to move has one (mj from movegen_man_jumps). */
+int movegen_count_captures(const Position *pos, const ManJumps *mj);
+
 /* The number of legal moves (counts quiet moves with popcounts; used by perft's last ply). */
-int movegen_count(const Position *pos);
+static inline int movegen_count(const Position *pos)
+{
+    Color us = pos->turn;
+    Bitboard empty = position_empty(pos), occ = position_occupied(pos);
+    Bitboard men = pos->pieces[us] & ~pos->kings, kings = pos->pieces[us] & pos->kings;
+    ManJumps mj;
+    bool men_capture = movegen_man_jumps(men, pos->pieces[!us], empty, &mj);
+    if (men_capture && !kings && mj.single_only)
+        return bb_popcount(mj.from[0]) + bb_popcount(mj.from[1]) + bb_popcount(mj.from[2]) +
+               bb_popcount(mj.from[3]);
+    if (men_capture || (kings && movegen_has_capture(pos)))
+        return movegen_count_captures(pos, &mj);
+    int n = us == WHITE ? bb_popcount((men >> 7) & empty) + bb_popcount((men >> 6) & empty)
+                        : bb_popcount((men << 6) & empty) + bb_popcount((men << 7) & empty);
+    for (; kings; kings &= kings - 1) {
+        int s = bb_lsb(kings);
+        for (int d = 0; d < DIR_COUNT; d++)
+            n += bb_popcount(bb_ray_attack(s, d, occ) & empty);
+    }
+    return n;
+}

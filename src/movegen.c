@@ -83,12 +83,11 @@ static bool king_capture_from(CaptureSearch *cs, int s, Bitboard captured, int n
     return any;
 }
 
-/* Origins of men that can jump at least once: a neighbour in direction d is an
- * opponent piece and the square beyond it is empty. */
+/* Origins of men that can jump at least once. */
 static Bitboard men_with_captures(Bitboard men, Bitboard them, Bitboard empty)
 {
-    return (men & (them << 7) & (empty << 14)) | (men & (them << 6) & (empty << 12)) |
-           (men & (them >> 6) & (empty >> 12)) | (men & (them >> 7) & (empty >> 14));
+    return men & (movegen_jump_origins(them, empty, DIR_UL) | movegen_jump_origins(them, empty, DIR_UR) |
+                  movegen_jump_origins(them, empty, DIR_DL) | movegen_jump_origins(them, empty, DIR_DR));
 }
 
 /* True when the king on bit s can capture at least once. */
@@ -169,30 +168,63 @@ void movegen_quiet(const Position *pos, MoveList *list)
     }
 }
 
+int movegen_count_captures(const Position *pos, const ManJumps *mj)
+{
+    MoveList list;
+    if (pos->pieces[pos->turn] & pos->kings)
+        movegen_captures(pos, &list);
+    else
+        movegen_men_multi_jumps(pos, mj, &list);
+    return list.count;
+}
+
+/* Fills list with the single-jump captures of men (valid when ManJumps.single_only). */
+static void single_jump_list(const ManJumps *mj, MoveList *list)
+{
+    list->count = 0;
+    list->capture_len = 1;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (Bitboard f = mj->from[d]; f; f &= f - 1) {
+            Bitboard b = f & -f, over = bb_shift(b, d);
+            push(list, b | over | bb_shift(over, d));
+        }
+}
+
+/* Captures when only men can capture and some jump goes on: single jumps lose to the
+ * majority rule, so only the chains starting with a continuing jump are searched. */
+void movegen_men_multi_jumps(const Position *pos, const ManJumps *mj, MoveList *list)
+{
+    Bitboard occ_all = position_occupied(pos);
+    CaptureSearch cs = {.list = list, .them = pos->pieces[!pos->turn]};
+    list->count = 0;
+    list->capture_len = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (Bitboard f = mj->onward[d]; f; f &= f - 1) {
+            cs.origin = f & -f;
+            cs.occ = occ_all ^ cs.origin;
+            cs.empty = BB_ALL & ~cs.occ;
+            Bitboard over = bb_shift(cs.origin, d);
+            man_capture_from(&cs, bb_shift(over, d), over, 1);
+        }
+}
+
 void movegen_generate(const Position *pos, MoveList *list)
 {
-    if (movegen_has_capture(pos))
+    Color us = pos->turn;
+    ManJumps mj;
+    Bitboard empty = position_empty(pos);
+    bool men_capture = movegen_man_jumps(pos->pieces[us] & ~pos->kings, pos->pieces[!us], empty, &mj);
+    if (!(pos->pieces[us] & pos->kings)) {
+        if (!men_capture)
+            movegen_quiet(pos, list);
+        else if (mj.single_only)
+            single_jump_list(&mj, list);
+        else
+            movegen_men_multi_jumps(pos, &mj, list);
+        return;
+    }
+    if (men_capture || movegen_has_capture(pos))
         movegen_captures(pos, list);
     else
         movegen_quiet(pos, list);
-}
-
-int movegen_count(const Position *pos)
-{
-    if (movegen_has_capture(pos)) {
-        MoveList list;
-        movegen_captures(pos, &list);
-        return list.count;
-    }
-    Color us = pos->turn;
-    Bitboard empty = position_empty(pos), occ = position_occupied(pos);
-    Bitboard men = pos->pieces[us] & ~pos->kings;
-    int n = us == WHITE ? bb_popcount((men >> 7) & empty) + bb_popcount((men >> 6) & empty)
-                        : bb_popcount((men << 6) & empty) + bb_popcount((men << 7) & empty);
-    for (Bitboard k = pos->pieces[us] & pos->kings; k; k &= k - 1) {
-        int s = bb_lsb(k);
-        for (int d = 0; d < DIR_COUNT; d++)
-            n += bb_popcount(bb_ray_attack(s, d, occ) & empty);
-    }
-    return n;
 }

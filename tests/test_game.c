@@ -1,0 +1,155 @@
+/* Game history and the FMJD article 6 draw rules. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "game.h"
+#include "notation.h"
+
+static Game game;
+static int shuffle_step;
+
+static void setup_game(const char *fen)
+{
+    Position pos;
+    assert_null(notation_parse_position(fen, &pos));
+    game_reset(&game, &pos);
+    shuffle_step = 0;
+}
+
+static void play(const char *text)
+{
+    Move m;
+    char err[256];
+    if (notation_parse_move(game_position(&game), text, &m, err, sizeof err) != PARSE_OK)
+        fail_msg("%s", err);
+    assert_true(game_play(&game, m));
+}
+
+/* Plays the shuffle 3-9 50-45 9-3 45-50 (kings only, nothing capturable) n plies long. */
+static void shuffle(int plies)
+{
+    static const char *const cycle[] = {"3-9", "50-45", "9-3", "45-50"};
+    for (int i = 0; i < plies; i++)
+        play(cycle[shuffle_step++ % 4]);
+}
+
+static void test_threefold_repetition(void **state)
+{
+    (void)state;
+    setup_game("W:WK1,K2,K3,36:BK50,15");
+    shuffle(4);
+    assert_int_equal(game_repetitions(&game), 2);
+    assert_int_equal(game_status(&game), GAME_ONGOING);
+    shuffle(3);
+    assert_int_equal(game_status(&game), GAME_ONGOING);
+    shuffle(1);
+    assert_int_equal(game_repetitions(&game), 3);
+    assert_int_equal(game_status(&game), GAME_DRAW_REPETITION);
+    assert_string_equal(game_status_text(GAME_DRAW_REPETITION), "threefold repetition");
+    /* a man move breaks the chain: earlier positions can no longer recur */
+    play("36-31");
+    assert_int_equal(game_repetitions(&game), 1);
+    assert_int_equal(game_undo(&game, 1), 1);
+    assert_int_equal(game_status(&game), GAME_DRAW_REPETITION);
+}
+
+static void test_25_move_rule(void **state)
+{
+    (void)state;
+    setup_game("W:WK1,K2,K3,36:BK50,15");
+    shuffle(DRAW_KING_MOVES_PLIES - 1);
+    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);
+    shuffle(1);
+    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_DRAW_25_MOVES);
+    /* a man move resets the count */
+    setup_game("W:WK1,K2,K3,36:BK50,15");
+    shuffle(40);
+    play("36-31");
+    shuffle_step = 1;
+    assert_int_equal(game.draw[game.ply].reversible, 0);
+    play("50-45");
+    play("3-9");
+    assert_int_equal(game.draw[game.ply].reversible, 2);
+}
+
+static void test_16_move_rule(void **state)
+{
+    (void)state;
+    setup_game("W:WK1,K2,K3:BK50");
+    assert_int_equal(game.draw[0].endgame, ENDGAME_16);
+    shuffle(DRAW_16_MOVES_PLIES - 1);
+    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);
+    shuffle(1);
+    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_DRAW_16_MOVES);
+}
+
+static void test_5_move_rule(void **state)
+{
+    (void)state;
+    setup_game("W:WK2,K3:BK50");
+    assert_int_equal(game.draw[0].endgame, ENDGAME_5);
+    shuffle(DRAW_5_MOVES_PLIES - 1);
+    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);
+    shuffle(1);
+    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_DRAW_5_MOVES);
+}
+
+/* The counter restarts when a capture moves the game from the 16-move to the 5-move rule. */
+static void test_endgame_rule_changes(void **state)
+{
+    (void)state;
+    setup_game("W:WK1,K2,K28:BK50,K23");   /* 3 kings vs 2 kings: no rule yet */
+    assert_int_equal(game.draw[0].endgame, ENDGAME_NONE);
+    play("28x19x23");
+    assert_int_equal(game.draw[game.ply].endgame, ENDGAME_16);
+    assert_int_equal(game.draw[game.ply].endgame_plies, 0);
+    assert_int_equal(game.draw[game.ply].reversible, 0);
+}
+
+static void test_endgame_classes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        EndgameRule rule;
+    } cases[] = {
+        {"W:WK1,K2,K3:BK50", ENDGAME_16},  {"W:WK1,K2,40:BK50", ENDGAME_16},
+        {"B:WK1,39,40:BK50", ENDGAME_16},  {"W:W38,39,40:BK50", ENDGAME_NONE},
+        {"W:WK1,38,39,40:BK50", ENDGAME_NONE}, {"W:WK1,K2:BK50", ENDGAME_5},
+        {"W:WK1,40:BK50", ENDGAME_5},      {"W:WK1:BK50", ENDGAME_5},
+        {"W:WK1,K2:BK50,K49", ENDGAME_NONE}, {"W:WK50:BK1,K2,K3", ENDGAME_16},
+        {"W:WK50:BK1,12", ENDGAME_5},      {"W:WK1,K2:B20", ENDGAME_NONE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position pos;
+        assert_null(notation_parse_position(cases[i].fen, &pos));
+        if (draw_endgame_rule(&pos) != cases[i].rule)
+            fail_msg("%s: expected rule %d", cases[i].fen, cases[i].rule);
+    }
+}
+
+static void test_no_legal_move_loses(void **state)
+{
+    (void)state;
+    setup_game("W:W46:B37,41");
+    assert_int_equal(game_status(&game), GAME_LOSS);
+    setup_game("W:W:B10");
+    assert_int_equal(game_status(&game), GAME_LOSS);
+    setup_game("start");
+    assert_int_equal(game_status(&game), GAME_ONGOING);
+}
+
+int main(void)
+{
+    board_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threefold_repetition), cmocka_unit_test(test_25_move_rule),
+        cmocka_unit_test(test_16_move_rule),         cmocka_unit_test(test_5_move_rule),
+        cmocka_unit_test(test_endgame_rule_changes), cmocka_unit_test(test_endgame_classes),
+        cmocka_unit_test(test_no_legal_move_loses),
+    };
+    return cmocka_run_group_tests_name("game", tests, NULL, NULL);
+}
