@@ -6,6 +6,7 @@ CFLAGS  ?=
 WARN    := -Wall -Wextra -Werror -Wshadow
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) $(ARCH) $(CFLAGS) -Iinclude
 LDFLAGS ?=
+LDLIBS  := -lm
 STATIC  ?= -static
 
 SRC      := $(wildcard src/*.c)
@@ -19,13 +20,13 @@ TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 all: engine
 
 engine: $(LIB_OBJ) $(BUILD)/main.o
-	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS)
+	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka
+	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka $(LDLIBS)
 
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@

@@ -6,9 +6,12 @@
 
 #include "bench.h"
 #include "board.h"
+#include "eval.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "selfplay.h"
+#include "tune.h"
 
 static int usage(void)
 {
@@ -17,6 +20,8 @@ static int usage(void)
             "       engine moves POS\n"
             "       engine perft POS DEPTH [--divide]\n"
             "       engine bench [DEPTH]\n"
+            "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S] ...\n"
+            "       engine tune [--out FILE] [--iterations N] DATA...\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
     return 2;
 }
@@ -94,11 +99,16 @@ static int cmd_perft(int argc, char **argv)
 int main(int argc, char **argv)
 {
     board_init();
+    eval_init();
     if (argc >= 2 && strcmp(argv[1], "moves") == 0)
         return cmd_moves(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return cmd_perft(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
+        return selfplay_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "tune") == 0)
+        return tune_main(argc, argv);
     return usage();
 }
