@@ -15,7 +15,7 @@ BUILD    := build
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test clean fuzz fuzz-smoke
+.PHONY: all test sanitize check clean fuzz fuzz-smoke
 
 all: engine
 
@@ -33,6 +33,20 @@ $(BUILD) $(BUILD)/tests:
 
 test: engine $(TESTS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
+
+# The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer (rebuilds from scratch).
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+sanitize:
+	$(MAKE) clean
+	$(MAKE) OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" STATIC= test
+	$(MAKE) clean
+
+# Everything CI runs: the suites, the sanitizer build, a short fuzz run, then the release binary.
+check:
+	$(MAKE) test
+	$(MAKE) sanitize
+	$(MAKE) fuzz-smoke FUZZ_SECONDS=30
+	$(MAKE) all
 
 # libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME
 FUZZ_SRC     := $(wildcard tests/fuzz/fuzz_*.c)

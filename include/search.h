@@ -28,12 +28,29 @@ typedef struct {
 
 typedef struct Search Search;
 
-/* A searcher with a transposition table of tt_mib MiB; NULL when memory is short. */
+/* Switches and sizes of the selective techniques (0 disables one); kept tunable so self-play
+ * matches can measure each of them against the others. */
+typedef struct {
+    int aspiration;      /* initial half-window of the aspiration search, centi-men */
+    int lmr;             /* late-move reductions on/off */
+    int prune;           /* ProbCut-style pruning margin per ply of depth, centi-men */
+    int single_reply;    /* extend nodes with a single legal move on/off */
+    int killers;         /* killer moves in the move ordering on/off */
+} SearchTuning;
+
+/* A searcher with a transposition table of at most tt_mib MiB (rounded down to a power of two;
+ * halved until the allocation succeeds); NULL when not even the smallest table fits. */
 Search *search_new(size_t tt_mib);
 void search_free(Search *s);
 
 /* Resizes the transposition table; on failure keeps the old one and returns false. */
 bool search_resize_tt(Search *s, size_t tt_mib);
+
+/* The size of the transposition table actually in use, in MiB (a power of two). */
+size_t search_tt_mib(const Search *s);
+
+/* The tuning in use; the caller may change it between searches. */
+SearchTuning *search_tuning(Search *s);
 
 /* Forgets everything learnt (new-game): transposition table and history tables. */
 void search_clear(Search *s);

@@ -12,3 +12,24 @@ typedef struct {
     int moves;          /* level moves=N: moves until the next time control (0 = sudden death) */
     bool infinite;      /* level infinite: search until stop */
 } SearchLimits;
+
+/* Time reserved per move for what the engine does not measure (I/O, process scheduling). */
+#define TIMEMAN_LATENCY 0.002
+
+/* The thinking-time plan of one move, in seconds from the moment the clock starts
+ * (`go`, or `ponder-hit` when pondering). */
+typedef struct {
+    bool timed;     /* false: only depth, nodes or stop end the search */
+    bool fixed;     /* move-time: keep iterating until the hard limit */
+    double soft;    /* target: do not start an iteration that is unlikely to finish after this */
+    double hard;    /* abort the running iteration here; never beyond the clock */
+} TimePlan;
+
+/* Plans the time of one move. men = men still on the board (the game phase: fewer men,
+ * fewer moves left to plan for). Guarantees hard <= move_time - latency for move-time,
+ * and hard < time + inc (with margin) for clock levels, so the clock never runs out. */
+void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan);
+
+/* Whether to start another iteration after elapsed seconds. stability scales the target:
+ * < 1 when the best move has been stable, > 1 after it changed. */
+bool timeman_continue(const TimePlan *plan, double elapsed, double stability);

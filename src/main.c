@@ -1,5 +1,6 @@
 /* ./engine: the Hub loop by default, plus subcommands (moves, perft, ...). */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "bench.h"
 #include "board.h"
 #include "eval.h"
+#include "hub.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -96,10 +98,31 @@ static int cmd_perft(int argc, char **argv)
     return 0;
 }
 
+/* The Hub loop on stdin/stdout; a person starting ./engine without arguments gets a banner. */
+static int cmd_hub(bool banner)
+{
+    signal(SIGPIPE, SIG_IGN);   /* a closed output shows up as a write error, which ends the loop */
+    Hub *h = hub_new();
+    if (!h) {
+        fprintf(stderr, "engine: not enough memory for a %d MiB hash table\n", HUB_TT_DEFAULT_MIB);
+        return 1;
+    }
+    if (banner) {
+        printf("%s %s, international draughts engine (Hub protocol v2): type help for commands, quit to leave\n",
+               ENGINE_NAME, ENGINE_VERSION);
+        fflush(stdout);
+    }
+    int rc = hub_run(h, stdin, stdout);
+    hub_free(h);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     board_init();
     eval_init();
+    if (argc == 1 || (argc == 2 && strcmp(argv[1], "hub") == 0))
+        return cmd_hub(argc == 1);
     if (argc >= 2 && strcmp(argv[1], "moves") == 0)
         return cmd_moves(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)

@@ -1,159 +1,355 @@
-#include "search.h"
+/* The root driver: iterative deepening with aspiration windows, time control, pondering,
+ * the poll hook and the `info` output. The tree below the root is in search_tree.c. */
+#include "search_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "notation.h"
 
-#define POLL_INTERVAL 2048
+#define CLOCK_INTERVAL 256       /* nodes between clock checks */
+#define POLL_NODES 2048          /* nodes between polls of the hub */
+#define POLL_SECONDS 0.004       /* and at most this long between two polls */
+#define ASPIRATION_MIN_DEPTH 4
+#define ASPIRATION_FULL 500      /* a window wider than this becomes the full window */
 
-struct Search {
-    uint64_t nodes;
-    bool stopped;
-    bool pondering;
-    double start;
-    double deadline;      /* seconds since start; 0 = none */
-    uint64_t node_limit;
-    SearchPoll poll;
-    void *poll_ctx;
-    const Game *game;
-    Key path[GAME_MAX_PLIES + MAX_PLY];
-    Move pv[MAX_PLY][MAX_PLY];
-    int pv_len[MAX_PLY];
-};
-
-static double now_seconds(void)
+double search_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static const SearchTuning DEFAULT_TUNING = {
+    .aspiration = 0,
+    .lmr = 0,
+    .prune = 0,
+    .single_reply = 0,
+    .killers = 1,
+};
+
 Search *search_new(size_t tt_mib)
 {
-    (void)tt_mib;
-    return calloc(1, sizeof(Search));
+    Search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    if (tt_mib > TT_MAX_MIB)
+        tt_mib = TT_MAX_MIB;
+    while (!tt_resize(&s->tt, tt_mib)) {
+        if (tt_mib <= TT_MIN_MIB) {
+            free(s);
+            return NULL;
+        }
+        tt_mib /= 2;
+    }
+    s->tune = DEFAULT_TUNING;
+    return s;
 }
 
-void search_free(Search *s) { free(s); }
-
-bool search_resize_tt(Search *s, size_t tt_mib)
+void search_free(Search *s)
 {
-    (void)s;
-    (void)tt_mib;
-    return true;
+    if (!s)
+        return;
+    tt_free(&s->tt);
+    free(s);
 }
 
-void search_clear(Search *s) { (void)s; }
+bool search_resize_tt(Search *s, size_t tt_mib) { return tt_resize(&s->tt, tt_mib); }
+
+size_t search_tt_mib(const Search *s) { return s->tt.mib; }
+
+SearchTuning *search_tuning(Search *s) { return &s->tune; }
+
+void search_clear(Search *s)
+{
+    tt_clear(&s->tt);
+    memset(s->history, 0, sizeof s->history);
+    memset(s->killers, 0, sizeof s->killers);
+}
 
 void search_format_score(Score score, char *buf, size_t size)
 {
     snprintf(buf, size, "%s%d.%02d", score < 0 ? "-" : "", abs(score) / 100, abs(score) % 100);
 }
 
-static void check_limits(Search *s)
+/* The clock starts now: the budget counts from here, but the time already spent pondering
+ * counts as work done, so the search stops at once when it exceeds the target. */
+static void ponder_hit(Search *s, double now)
 {
-    if (s->node_limit && s->nodes >= s->node_limit)
-        s->stopped = true;
-    if (s->poll) {
-        PollResult r = s->poll(s->poll_ctx);
-        if (r == POLL_STOP)
-            s->stopped = true;
-        else if (r == POLL_PONDER_HIT)
-            s->pondering = false;
-    }
-    if (!s->pondering && s->deadline > 0 && now_seconds() - s->start >= s->deadline)
+    s->pondering = false;
+    s->clock_start = now;
+    if (s->completed_depth > 0 && s->plan.timed &&
+        (now - s->go_time >= s->plan.soft || s->root_count == 1))
         s->stopped = true;
 }
 
-static Score alpha_beta(Search *s, const Position *pos, int depth, int ply, Score alpha, Score beta)
+void search_check(Search *s)
 {
-    s->pv_len[ply] = 0;
-    if (++s->nodes % POLL_INTERVAL == 0)
-        check_limits(s);
-    if (s->stopped)
-        return 0;
-    MoveList list;
-    movegen_generate(pos, &list);
-    if (list.count == 0)
-        return -(SCORE_WIN - ply);
-    if (ply >= MAX_PLY - 1 || (depth <= 0 && list.capture_len == 0))
-        return eval_position(pos);
+    s->next_check = s->nodes + CLOCK_INTERVAL;
+    if (s->node_limit) {
+        if (s->nodes >= s->node_limit) {
+            s->stopped = true;
+            return;
+        }
+        if (s->next_check > s->node_limit)
+            s->next_check = s->node_limit;
+    }
+    double now = search_now();
+    if (s->poll && (s->nodes - s->last_poll_nodes >= POLL_NODES || now - s->last_poll_time >= POLL_SECONDS)) {
+        s->last_poll_nodes = s->nodes;
+        s->last_poll_time = now;
+        PollResult r = s->poll(s->poll_ctx);
+        if (r == POLL_STOP)
+            s->stopped = true;
+        else if (r == POLL_PONDER_HIT && s->pondering)
+            ponder_hit(s, now);
+    }
+    if (!s->pondering && s->plan.timed && now - s->clock_start >= s->plan.hard)
+        s->stopped = true;
+}
+
+/* Writes the root PV as Hub moves, stopping at the first move that is not legal in its position
+ * (cannot happen unless memory is corrupt, but the output must stay a legal line). */
+static void format_pv(const Search *s, char *buf, size_t size)
+{
+    Position pos = s->root_pos;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < s->pv_len[0]; i++) {
+        MoveList list;
+        movegen_generate(&pos, &list);
+        Move m = s->pv[0][i];
+        bool legal = false;
+        for (int j = 0; j < list.count && !legal; j++)
+            legal = list.moves[j] == m;
+        if (!legal)
+            break;
+        char mt[MOVE_TEXT_MAX];
+        notation_format_move(&pos, m, mt);
+        size_t need = strlen(mt) + 1;
+        if (len + need + 1 > size)
+            break;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", mt);
+        Position next;
+        position_make(&pos, m, &next);
+        pos = next;
+    }
+}
+
+void search_print_info(Search *s, int depth, Score score)
+{
+    if (!s->out)
+        return;
+    char pv[MAX_PLY * (MOVE_TEXT_MAX + 1)], sc[16];
+    format_pv(s, pv, sizeof pv);
+    search_format_score(score, sc, sizeof sc);
+    double t = search_now() - s->go_time;
+    double mean = s->leaf_count ? (double)s->leaf_ply_sum / (double)s->leaf_count : 0.0;
+    fprintf(s->out, "info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.1f pv=\"%s\"\n", depth,
+            mean, sc, (unsigned long long)s->nodes, t, t > 0 ? (double)s->nodes / t / 1e6 : 0.0, pv);
+    fflush(s->out);
+}
+
+/* Moves root[i] to the front, keeping the order of the others. */
+static void root_to_front(Search *s, int i)
+{
+    RootMove rm = s->root[i];
+    memmove(&s->root[1], &s->root[0], (size_t)i * sizeof(RootMove));
+    s->root[0] = rm;
+}
+
+/* One PVS pass over the root moves in the window (alpha, beta); the best move ends up first. */
+static Score root_search(Search *s, const DrawState *root_ds, int depth, Score alpha, Score beta)
+{
+    const Position *pos = &s->root_pos;
     Score best = -SCORE_INF;
-    for (int i = 0; i < list.count; i++) {
+    s->keys[s->key_base] = pos->key;
+    for (int i = 0; i < s->root_count; i++) {
+        Move m = s->root[i].move;
         Position child;
-        position_make(pos, list.moves[i], &child);
-        Score sc = -alpha_beta(s, &child, depth - 1, ply + 1, -beta, -alpha);
+        DrawState cds;
+        position_make(pos, m, &child);
+        draw_state_next(pos, root_ds, m, &child, &cds);
+        Score score;
+        if (i == 0) {
+            score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
+        } else {
+            score = -search_node(s, &child, &cds, depth - 1, 1, -alpha - 1, -alpha);
+            if (!s->stopped && score > alpha && score < beta)
+                score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
+        }
         if (s->stopped)
-            return 0;
-        if (sc > best) {
-            best = sc;
-            if (sc > alpha) {
-                alpha = sc;
-                s->pv[ply][0] = list.moves[i];
-                memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)s->pv_len[ply + 1] * sizeof(Move));
-                s->pv_len[ply] = s->pv_len[ply + 1] + 1;
-                if (alpha >= beta)
-                    break;
-            }
+            return best;
+        s->root[i].score = score;
+        if (score > best)
+            best = score;
+        if (score > alpha) {
+            alpha = score;
+            s->pv[0][0] = m;
+            memcpy(&s->pv[0][1], s->pv[1], (size_t)s->pv_len[1] * sizeof(Move));
+            s->pv_len[0] = s->pv_len[1] + 1;
+            root_to_front(s, i);
+            if (i > 0 && depth > 1)
+                search_print_info(s, depth, score);
+            if (alpha >= beta)
+                break;
         }
     }
     return best;
 }
 
-static void print_info(Search *s, const Position *root, int depth, Score score, FILE *out)
+/* Puts the transposition-table move (if any) first among the root moves. */
+static void init_root(Search *s, const Position *root)
 {
-    char pv[MAX_PLY * (MOVE_TEXT_MAX + 1)] = "", sc[16];
-    size_t len = 0;
-    Position pos = *root;
-    for (int i = 0; i < s->pv_len[0]; i++) {
-        char mt[MOVE_TEXT_MAX];
-        notation_format_move(&pos, s->pv[0][i], mt);
-        len += (size_t)snprintf(pv + len, sizeof pv - len, "%s%s", i ? " " : "", mt);
-        Position next;
-        position_make(&pos, s->pv[0][i], &next);
-        pos = next;
+    MoveList list;
+    movegen_generate(root, &list);
+    s->root_pos = *root;
+    s->root_count = list.count;
+    for (int i = 0; i < list.count; i++)
+        s->root[i] = (RootMove){list.moves[i], -SCORE_INF};
+    TTHit hit;
+    if (tt_probe(&s->tt, root->key, &hit))
+        for (int i = 1; i < s->root_count; i++)
+            if (s->root[i].move == hit.move)
+                root_to_front(s, i);
+}
+
+/* Loads the reversible part of the game so repetitions of earlier positions are seen. */
+static void init_keys(Search *s, const Game *game)
+{
+    int rev = game->draw[game->ply].reversible;
+    if (rev > game->ply)
+        rev = game->ply;
+    if (rev > GAME_MAX_PLIES)
+        rev = GAME_MAX_PLIES;
+    for (int i = 0; i < rev; i++)
+        s->keys[i] = game->pos[game->ply - rev + i].key;
+    s->key_base = rev;
+}
+
+static void start_search(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
+                         void *poll_ctx, FILE *out)
+{
+    const Position *root = game_position(game);
+    s->nodes = 0;
+    s->node_limit = limits->nodes;
+    s->next_check = s->node_limit && s->node_limit < CLOCK_INTERVAL ? s->node_limit : CLOCK_INTERVAL;
+    s->last_poll_nodes = 0;
+    s->leaf_count = s->leaf_ply_sum = 0;
+    s->stopped = false;
+    s->pondering = mode == GO_PONDER;
+    s->completed_depth = 0;
+    s->go_time = s->clock_start = s->last_poll_time = search_now();
+    s->poll = poll;
+    s->poll_ctx = poll_ctx;
+    s->out = out;
+    int men = bb_popcount(position_occupied(root) & ~root->kings);
+    timeman_plan(limits, men, &s->plan);
+    if (mode == GO_ANALYZE)
+        s->plan.timed = s->plan.timed && !limits->infinite;
+    tt_new_search(&s->tt);
+    memset(s->killers, 0, sizeof s->killers);
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < 64; f++)
+            for (int t = 0; t < 64; t++)
+                s->history[c][f][t] /= 2;
+    init_keys(s, game);
+    init_root(s, root);
+}
+
+/* The one legal move, with the transposition table's opinion of the reply. */
+static void answer_single_move(Search *s, SearchResult *result)
+{
+    Position child;
+    TTHit hit;
+    result->best = s->root[0].move;
+    position_make(&s->root_pos, result->best, &child);
+    if (tt_probe(&s->tt, child.key, &hit)) {
+        MoveList list;
+        movegen_generate(&child, &list);
+        for (int i = 0; i < list.count; i++)
+            if (list.moves[i] == hit.move)
+                result->ponder = hit.move;
+        result->score = -tt_score_from(hit.score, 1, SCORE_WIN_MIN);
     }
-    double t = now_seconds() - s->start;
-    search_format_score(score, sc, sizeof sc);
-    fprintf(out, "info depth=%d score=%s nodes=%llu time=%.3f nps=%.1f pv=\"%s\"\n", depth, sc,
-            (unsigned long long)s->nodes, t, t > 0 ? (double)s->nodes / t / 1e6 : 0.0, pv);
-    fflush(out);
+    s->pv[0][0] = result->best;
+    s->pv[0][1] = result->ponder;
+    s->pv_len[0] = result->ponder ? 2 : 1;
+    search_print_info(s, 0, result->score);
+}
+
+/* Shrinks the time target while the best move stays, stretches it when the move changes. */
+static double next_stability(double stability, bool changed)
+{
+    if (!changed)
+        return stability * 0.9 < 0.6 ? 0.6 : stability * 0.9;
+    stability = (stability < 1 ? 1 : stability) * 1.3;
+    return stability > 2 ? 2 : stability;
+}
+
+/* Whether the iteration just finished leaves no reason to go deeper. */
+static bool iteration_ends_search(Search *s, int depth, Score score, double stability)
+{
+    if (s->pondering || !s->plan.timed)
+        return false;
+    if (abs(score) >= SCORE_WIN_MIN && SCORE_WIN - abs(score) <= depth)
+        return true;
+    return !timeman_continue(&s->plan, search_now() - s->go_time, stability);
 }
 
 void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
                 void *poll_ctx, FILE *out, SearchResult *result)
 {
-    const Position *root = game_position(game);
-    MoveList list;
-    movegen_generate(root, &list);
     memset(result, 0, sizeof *result);
-    s->nodes = 0;
-    s->stopped = false;
-    s->pondering = mode == GO_PONDER;
-    s->start = now_seconds();
-    s->poll = poll;
-    s->poll_ctx = poll_ctx;
-    s->game = game;
-    s->node_limit = limits->nodes;
-    s->deadline = limits->move_time > 0 ? limits->move_time : limits->time > 0 ? limits->time / 30 : 0;
-    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY ? limits->depth : MAX_PLY - 1;
-    if (list.count == 0)
+    start_search(s, game, limits, mode, poll, poll_ctx, out);
+    if (s->root_count == 0)
         return;
-    result->best = list.moves[0];
-    for (int depth = 1; depth <= max_depth && !s->stopped; depth++) {
-        Score score = alpha_beta(s, root, depth, 0, -SCORE_INF, SCORE_INF);
-        if (s->stopped || s->pv_len[0] == 0)
+    result->best = s->root[0].move;
+    if (s->root_count == 1 && mode == GO_THINK) {
+        answer_single_move(s, result);
+        result->time = search_now() - s->go_time;
+        return;
+    }
+    DrawState root_ds = game->draw[game->ply];
+    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 1 ? limits->depth : MAX_PLY - 2;
+    double stability = 1.0;
+    Score prev = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        s->root_depth = depth;
+        int delta = s->tune.aspiration;
+        Score alpha = -SCORE_INF, beta = SCORE_INF;
+        if (delta > 0 && depth >= ASPIRATION_MIN_DEPTH && abs(prev) < SCORE_EVAL_MAX) {
+            alpha = prev - delta;
+            beta = prev + delta;
+        }
+        Score score;
+        for (;;) {
+            score = root_search(s, &root_ds, depth, alpha, beta);
+            if (s->stopped)
+                break;
+            if (score <= alpha)
+                alpha = score - delta < -SCORE_INF ? -SCORE_INF : score - delta;
+            else if (score >= beta)
+                beta = score + delta > SCORE_INF ? SCORE_INF : score + delta;
+            else
+                break;
+            delta *= 2;
+            if (delta > ASPIRATION_FULL)
+                alpha = -SCORE_INF, beta = SCORE_INF;
+        }
+        if (s->stopped)
             break;
-        result->best = s->pv[0][0];
-        result->ponder = s->pv_len[0] > 1 ? s->pv[0][1] : MOVE_NONE;
-        result->score = score;
-        result->depth = depth;
-        if (out)
-            print_info(s, root, depth, score, out);
-        if (mode != GO_ANALYZE && list.count == 1)
+        Move best = s->root[0].move;
+        if (depth > 1)
+            stability = next_stability(stability, best != result->best);
+        result->best = best;
+        result->ponder = s->pv_len[0] > 1 && s->pv[0][0] == best ? s->pv[0][1] : MOVE_NONE;
+        result->score = prev = score;
+        result->depth = s->completed_depth = depth;
+        search_print_info(s, depth, score);
+        if (iteration_ends_search(s, depth, score, stability))
             break;
     }
     result->nodes = s->nodes;
-    result->time = now_seconds() - s->start;
+    result->time = search_now() - s->go_time;
 }

@@ -1,0 +1,65 @@
+#pragma once
+/* The searcher's state, shared by the root driver (search.c) and the tree search (search_tree.c). */
+#include "search.h"
+#include "tt.h"
+
+#define HISTORY_MAX 16384
+#define KEY_STACK (GAME_MAX_PLIES + MAX_PLY + 2)
+
+typedef struct {
+    Move move;
+    Score score;
+} RootMove;
+
+struct Search {
+    TT tt;
+    SearchTuning tune;
+    int16_t history[2][64][64];   /* [side][from bit][to bit], quiet moves only */
+    Move killers[MAX_PLY][2];
+    Move pv[MAX_PLY][MAX_PLY];
+    int pv_len[MAX_PLY];
+    Key keys[KEY_STACK];          /* reversible game history, then the search path */
+    int key_base;                 /* index of the root position in keys */
+
+    uint64_t nodes;
+    uint64_t next_check;          /* node count of the next clock/limit check */
+    uint64_t node_limit;          /* 0 = none */
+    uint64_t last_poll_nodes;
+    uint64_t leaf_count, leaf_ply_sum;
+    bool stopped;
+    bool pondering;
+    int completed_depth;
+    double go_time;               /* when `go` arrived */
+    double clock_start;           /* when the clock started (go, or ponder-hit) */
+    double last_poll_time;
+    TimePlan plan;
+    SearchPoll poll;
+    void *poll_ctx;
+    FILE *out;
+
+    Position root_pos;
+    RootMove root[MAX_MOVES];
+    int root_count;
+    int root_depth;               /* the iteration being searched */
+};
+
+/* Seconds on a monotonic clock. */
+double search_now(void);
+
+/* Checks the node limit and the clock, polls the hub; sets stopped when the search must end. */
+void search_check(Search *s);
+
+/* Counts a node; true when the search has been stopped. */
+static inline bool search_tick(Search *s)
+{
+    if (++s->nodes >= s->next_check)
+        search_check(s);
+    return s->stopped;
+}
+
+/* Alpha-beta (fail-soft PVS) value of pos at ply > 0 for the side to move. */
+Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
+                  Score beta);
+
+/* Prints an info line for the root PV (s->pv[0]) found at the current iteration. */
+void search_print_info(Search *s, int depth, Score score);

@@ -1,0 +1,251 @@
+/* The tree search below the root: fail-soft PVS with a transposition table, move ordering by
+ * TT move, killers and history, late-move reductions, ProbCut-style pruning, single-reply
+ * extension, and a quiescence search that resolves the compulsory captures. */
+#include <stdlib.h>
+#include <string.h>
+#include "search_internal.h"
+
+#define ORDER_TT (1 << 30)
+#define ORDER_KILLER (1 << 20)
+#define PROBCUT_MIN_DEPTH 3
+#define LMR_MIN_DEPTH 3
+
+static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
+static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
+
+static inline Score leaf_eval(Search *s, const Position *pos, int ply)
+{
+    s->leaf_count++;
+    s->leaf_ply_sum += (uint64_t)ply;
+    return eval_position(pos);
+}
+
+/* True when the side to move (with no capture) has at least one quiet move. */
+static bool has_quiet_move(const Position *pos)
+{
+    Color us = pos->turn;
+    Bitboard empty = position_empty(pos);
+    Bitboard men = position_men(pos, us), kings = position_kings(pos, us);
+    Bitboard fwd = us == WHITE ? (men >> 6) | (men >> 7) : (men << 6) | (men << 7);
+    if (fwd & empty)
+        return true;
+    return ((kings >> 6) | (kings >> 7) | (kings << 6) | (kings << 7)) & empty;
+}
+
+static inline void pv_update(Search *s, int ply, Move m)
+{
+    s->pv[ply][0] = m;
+    int n = s->pv_len[ply + 1];
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)n * sizeof(Move));
+    s->pv_len[ply] = n + 1;
+}
+
+/* Captures are compulsory, so a node with a capture searches them all (no stand pat). Without
+ * one, the static evaluation stands, except at the first quiescence ply when the opponent
+ * threatens a capture: then every quiet reply is tried. */
+static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score alpha, Score beta)
+{
+    s->pv_len[ply] = 0;
+    if (search_tick(s))
+        return 0;
+    if (ply >= MAX_PLY - 1)
+        return leaf_eval(s, pos, ply);
+    MoveList list;
+    if (movegen_has_capture(pos)) {
+        movegen_captures(pos, &list);
+    } else {
+        if (!has_quiet_move(pos))
+            return -SCORE_WIN + ply;
+        if (qply > 0 || !movegen_opponent_has_capture(pos))
+            return leaf_eval(s, pos, ply);
+        movegen_quiet(pos, &list);
+    }
+    Score best = -SCORE_INF;
+    for (int i = 0; i < list.count; i++) {
+        Position child;
+        position_make(pos, list.moves[i], &child);
+        Score score = -qsearch(s, &child, ply + 1, qply + 1, -beta, -alpha);
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                pv_update(s, ply, list.moves[i]);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Records the position on the path and tells whether a draw rule ends the game here:
+ * a repetition within the reversible plies, or the 25-, 16- or 5-move rule. */
+static bool is_draw(Search *s, const Position *pos, const DrawState *ds, int ply)
+{
+    int idx = s->key_base + ply;
+    s->keys[idx] = pos->key;
+    if (draw_state_status(ds) != GAME_ONGOING)
+        return true;
+    for (int back = 4; back <= ds->reversible && back <= idx; back += 2)
+        if (s->keys[idx - back] == pos->key)
+            return true;
+    return false;
+}
+
+static inline int move_index_from(const Position *pos, Move m) { return bb_lsb(move_from(pos, m)); }
+static inline int move_index_to(const Position *pos, Move m) { return bb_lsb(move_to(pos, m)); }
+
+static inline int16_t *history_slot(Search *s, const Position *pos, Move m)
+{
+    return &s->history[pos->turn][move_index_from(pos, m)][move_index_to(pos, m)];
+}
+
+/* Moves a history value towards +-HISTORY_MAX, more slowly the closer it already is. */
+static inline void history_add(int16_t *h, int bonus)
+{
+    int v = *h + bonus - *h * abs(bonus) / HISTORY_MAX;
+    *h = (int16_t)v;
+}
+
+static void order_moves(Search *s, const Position *pos, const MoveList *list, Move tt_move, int ply,
+                        int *order)
+{
+    Move k0 = s->tune.killers ? s->killers[ply][0] : MOVE_NONE;
+    Move k1 = s->tune.killers ? s->killers[ply][1] : MOVE_NONE;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        if (m == tt_move)
+            order[i] = ORDER_TT;
+        else if (m == k0)
+            order[i] = ORDER_KILLER + 1;
+        else if (m == k1)
+            order[i] = ORDER_KILLER;
+        else
+            order[i] = *history_slot(s, pos, m) +
+                       (list->capture_len ? 64 * bb_popcount(move_captured(pos, m) & pos->kings) : 0);
+    }
+}
+
+/* Swaps the best-ordered remaining move to position i. */
+static inline Move pick_move(MoveList *list, int *order, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < list->count; j++)
+        if (order[j] > order[best])
+            best = j;
+    Move m = list->moves[best];
+    int o = order[best];
+    list->moves[best] = list->moves[i];
+    order[best] = order[i];
+    list->moves[i] = m;
+    order[i] = o;
+    return m;
+}
+
+static void update_quiet_stats(Search *s, const Position *pos, Move best, const Move *tried, int n_tried,
+                               int depth, int ply)
+{
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    history_add(history_slot(s, pos, best), bonus * 16);
+    for (int i = 0; i < n_tried; i++)
+        history_add(history_slot(s, pos, tried[i]), -bonus * 16);
+    if (s->killers[ply][0] != best) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = best;
+    }
+}
+
+Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
+                  Score beta)
+{
+    s->pv_len[ply] = 0;
+    if (is_draw(s, pos, ds, ply))
+        return 0;
+    if (depth <= 0)
+        return qsearch(s, pos, ply, 0, alpha, beta);
+    if (search_tick(s))
+        return 0;
+    if (ply >= MAX_PLY - 2)
+        return leaf_eval(s, pos, ply);
+    bool pv_node = beta - alpha > 1;
+
+    alpha = max_s(alpha, -SCORE_WIN + ply);
+    beta = min_s(beta, SCORE_WIN - ply - 1);
+    if (alpha >= beta)
+        return alpha;
+
+    TTHit hit;
+    Move tt_move = MOVE_NONE;
+    if (tt_probe(&s->tt, pos->key, &hit)) {
+        tt_move = hit.move;
+        Score tts = tt_score_from(hit.score, ply, SCORE_WIN_MIN);
+        if (!pv_node && hit.depth >= depth &&
+            ((hit.bound & BOUND_LOWER && tts >= beta) || (hit.bound & BOUND_UPPER && tts <= alpha)))
+            return tts;
+    }
+
+    if (!pv_node && s->tune.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX) {
+        Score pbeta = beta + s->tune.prune * depth;
+        Score score = search_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
+        if (s->stopped)
+            return 0;
+        if (score >= pbeta)
+            return score;
+    }
+
+    MoveList list;
+    movegen_generate(pos, &list);
+    if (list.count == 0)
+        return -SCORE_WIN + ply;
+    int order[MAX_MOVES];
+    order_moves(s, pos, &list, tt_move, ply, order);
+    int ext = s->tune.single_reply && list.count == 1 && ply < 2 * s->root_depth ? 1 : 0;
+
+    Score best = -SCORE_INF, orig_alpha = alpha;
+    Move best_move = MOVE_NONE;
+    Move quiets[MAX_MOVES];
+    int n_quiets = 0;
+    for (int i = 0; i < list.count; i++) {
+        Move m = pick_move(&list, order, i);
+        Position child;
+        DrawState cds;
+        position_make(pos, m, &child);
+        draw_state_next(pos, ds, m, &child, &cds);
+        int new_depth = depth - 1 + ext;
+        Score score;
+        if (i == 0) {
+            score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
+        } else {
+            int r = 0;
+            if (s->tune.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
+                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings))
+                r = !pv_node && i >= 4 ? 2 : 1;
+            score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
+            if (score > alpha && r)
+                score = -search_node(s, &child, &cds, new_depth, ply + 1, -alpha - 1, -alpha);
+            if (score > alpha && score < beta)
+                score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
+        }
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                pv_update(s, ply, m);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+        if (!list.capture_len)
+            quiets[n_quiets++] = m;
+    }
+    if (best >= beta && !list.capture_len)
+        update_quiet_stats(s, pos, best_move, quiets, n_quiets, depth, ply);
+    Bound bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&s->tt, pos->key, best_move, tt_score_to(best, ply, SCORE_WIN_MIN), depth, bound);
+    return best;
+}

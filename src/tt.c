@@ -1,0 +1,117 @@
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TT_GENERATIONS 64
+
+_Static_assert(sizeof(TTEntry) == 16, "TT entries are 16 bytes");
+_Static_assert(sizeof(TTBucket) == 64, "a TT bucket fills one cache line");
+
+bool tt_resize(TT *tt, size_t mib)
+{
+    if (mib < TT_MIN_MIB)
+        mib = TT_MIN_MIB;
+    if (mib > TT_MAX_MIB)
+        mib = TT_MAX_MIB;
+    size_t pow2 = 1;
+    while (pow2 * 2 <= mib)
+        pow2 *= 2;
+    size_t bytes = pow2 << 20;
+    TTBucket *buckets = aligned_alloc(sizeof(TTBucket), bytes);
+    if (!buckets)
+        return false;
+    free(tt->buckets);
+    tt->buckets = buckets;
+    tt->mask = bytes / sizeof(TTBucket) - 1;
+    tt->mib = pow2;
+    tt_clear(tt);
+    return true;
+}
+
+void tt_free(TT *tt)
+{
+    free(tt->buckets);
+    memset(tt, 0, sizeof *tt);
+}
+
+void tt_clear(TT *tt)
+{
+    if (tt->buckets)
+        memset(tt->buckets, 0, (tt->mask + 1) * sizeof(TTBucket));
+    tt->generation = 0;
+}
+
+void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) % TT_GENERATIONS); }
+
+static inline TTBucket *bucket_of(const TT *tt, Key key) { return &tt->buckets[key & tt->mask]; }
+static inline uint32_t lock_of(Key key) { return (uint32_t)(key >> 32); }
+
+bool tt_probe(const TT *tt, Key key, TTHit *hit)
+{
+    TTBucket *b = bucket_of(tt, key);
+    uint32_t lock = lock_of(key);
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
+        const TTEntry *e = &b->entry[i];
+        if (e->lock == lock && (e->age_bound & 3) != BOUND_NONE) {
+            hit->move = e->move;
+            hit->score = e->score;
+            hit->depth = e->depth;
+            hit->bound = (Bound)(e->age_bound & 3);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* How many searches ago the entry was written. */
+static inline int entry_age(const TT *tt, const TTEntry *e)
+{
+    return (tt->generation - (e->age_bound >> 2) + TT_GENERATIONS) % TT_GENERATIONS;
+}
+
+void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
+{
+    TTBucket *b = bucket_of(tt, key);
+    uint32_t lock = lock_of(key);
+    uint8_t d = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    uint8_t age_bound = (uint8_t)(tt->generation << 2 | bound);
+    TTEntry *victim = &b->entry[0];
+    int victim_value = 1 << 30;
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
+        TTEntry *e = &b->entry[i];
+        if (e->lock == lock && (e->age_bound & 3) != BOUND_NONE) {
+            if (d < e->depth && bound != BOUND_EXACT) {
+                e->age_bound = (uint8_t)(tt->generation << 2 | (e->age_bound & 3));
+                if (!e->move)
+                    e->move = move;
+                return;
+            }
+            victim = e;
+            if (!move)
+                move = e->move;
+            break;
+        }
+        int value = (e->age_bound & 3) == BOUND_NONE ? -(1 << 20) : e->depth - 8 * entry_age(tt, e);
+        if (value < victim_value) {
+            victim_value = value;
+            victim = e;
+        }
+    }
+    victim->move = move;
+    victim->lock = lock;
+    victim->score = (int16_t)score;
+    victim->depth = d;
+    victim->age_bound = age_bound;
+}
+
+int tt_hashfull(const TT *tt)
+{
+    int used = 0, total = 0;
+    for (size_t i = 0; i <= tt->mask && total < 1000; i++)
+        for (int j = 0; j < TT_BUCKET_ENTRIES && total < 1000; j++, total++) {
+            const TTEntry *e = &tt->buckets[i].entry[j];
+            used += (e->age_bound & 3) != BOUND_NONE && entry_age(tt, e) == 0;
+        }
+    return total ? used * 1000 / total : 0;
+}

@@ -1,0 +1,331 @@
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "notation.h"
+#include "search.h"
+
+static Game game;
+
+static void setup_game(const char *text)
+{
+    Position pos;
+    assert_null(notation_parse_position(text, &pos));
+    game_reset(&game, &pos);
+}
+
+static void play(const char *text)
+{
+    Move m;
+    char err[256];
+    assert_int_equal(notation_parse_move(game_position(&game), text, &m, err, sizeof err), PARSE_OK);
+    assert_true(game_play(&game, m));
+}
+
+static bool is_legal(const Position *pos, Move m)
+{
+    MoveList list;
+    movegen_generate(pos, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i] == m)
+            return true;
+    return false;
+}
+
+static SearchResult run(Search *s, const SearchLimits *limits, GoMode mode, FILE *out)
+{
+    SearchResult r;
+    search_run(s, &game, limits, mode, NULL, NULL, out, &r);
+    return r;
+}
+
+static void test_format_score(void **state)
+{
+    (void)state;
+    char buf[16];
+    search_format_score(SCORE_WIN - 3, buf, sizeof buf);
+    assert_string_equal(buf, "99.97");
+    search_format_score(-150, buf, sizeof buf);
+    assert_string_equal(buf, "-1.50");
+    search_format_score(5, buf, sizeof buf);
+    assert_string_equal(buf, "0.05");
+    search_format_score(-(SCORE_WIN - 12), buf, sizeof buf);
+    assert_string_equal(buf, "-99.88");
+}
+
+static void test_finds_win_by_capture(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    assert_non_null(s);
+    setup_game("W:W28:B23");
+    SearchLimits l = {.depth = 4};
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    char mt[MOVE_TEXT_MAX];
+    notation_format_move(game_position(&game), r.best, mt);
+    assert_string_equal(mt, "28x19x23");
+    assert_int_equal(r.score, SCORE_WIN - 1);
+    assert_int_equal(r.depth, 4);
+    search_free(s);
+}
+
+static void test_quiescence_resolves_captures(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("W:W28:B17");   /* 28-22 loses the man (and the game) to 17x28 */
+    SearchLimits l = {.depth = 1};
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    char mt[MOVE_TEXT_MAX];
+    notation_format_move(game_position(&game), r.best, mt);
+    assert_string_equal(mt, "28-23");
+    assert_int_equal(r.score, 0);
+    search_free(s);
+}
+
+static void test_endgame_rule_scores_draw(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("W:WK1,K10:BK46");
+    SearchLimits l = {.depth = 3};
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    assert_true(r.score >= 200);   /* two kings against one: material counts while moves remain */
+    game.draw[game.ply].endgame_plies = DRAW_5_MOVES_PLIES - 1;
+    search_clear(s);
+    r = run(s, &l, GO_ANALYZE, NULL);
+    assert_int_equal(r.score, 0);   /* every move completes the 5-move rule */
+    search_free(s);
+}
+
+static void test_repetition_scores_draw(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("W:WK1,46,47:BK50,3,4,5");
+    SearchLimits l = {.depth = 1};
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    assert_int_equal(r.score, -100);
+    play("1-7");
+    play("50-44");
+    play("7-1");
+    play("44-50");
+    search_clear(s);
+    r = run(s, &l, GO_ANALYZE, NULL);
+    char mt[MOVE_TEXT_MAX];
+    notation_format_move(game_position(&game), r.best, mt);
+    assert_string_equal(mt, "1-7");   /* repeats the position: a draw beats a man down */
+    assert_int_equal(r.score, 0);
+    search_free(s);
+}
+
+static void test_king_move_rule_scores_draw(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("W:WK1,46,47:BK50,3,4,5");
+    game.draw[game.ply].reversible = DRAW_KING_MOVES_PLIES - 1;
+    SearchLimits l = {.depth = 2};
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    assert_int_equal(r.score, 0);
+    char mt[MOVE_TEXT_MAX];
+    notation_format_move(game_position(&game), r.best, mt);
+    assert_true(mt[0] == '1');   /* only a king move keeps the 25-move draw */
+    search_free(s);
+}
+
+static void test_info_lines_carry_legal_pv(void **state)
+{
+    (void)state;
+    Search *s = search_new(4);
+    setup_game("W:W22,26,28,32,33,34,36,38,39,41,47,48,49:B2,6,7,8,9,11,12,13,15,16,17,25,30");
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    SearchLimits l = {.depth = 7};
+    SearchResult r = run(s, &l, GO_ANALYZE, out);
+    fclose(out);
+    assert_int_equal(r.depth, 7);
+    int lines = 0;
+    for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        int depth;
+        double mean, t, nps;
+        char score[16];
+        unsigned long long nodes;
+        int pos = 0;
+        assert_int_equal(sscanf(line, "info depth=%d mean-depth=%lf score=%15s nodes=%llu time=%lf nps=%lf pv=\"%n",
+                                &depth, &mean, score, &nodes, &t, &nps, &pos),
+                         6);
+        assert_true(pos > 0);
+        char *pv = line + pos, *end = strchr(pv, '"');
+        assert_non_null(end);
+        *end = '\0';
+        Position p = *game_position(&game);
+        int n = 0;
+        for (char *tok = strtok_r(pv, " ", &end); tok; tok = strtok_r(NULL, " ", &end), n++) {
+            Move m;
+            char err[256];
+            assert_int_equal(notation_parse_move(&p, tok, &m, err, sizeof err), PARSE_OK);
+            Position next;
+            position_make(&p, m, &next);
+            p = next;
+        }
+        assert_true(n >= 1);
+    }
+    assert_true(lines >= 7);
+    assert_true(r.ponder != MOVE_NONE);
+    free(buf);
+    search_free(s);
+}
+
+static void test_searches_are_deterministic_after_clear(void **state)
+{
+    (void)state;
+    Search *a = search_new(2), *b = search_new(2);
+    setup_game("B:W16,21,22,32,33,35,38,43,50:B7,8,12,15,19,24,25,29,30");
+    SearchLimits l = {.depth = 8};
+    SearchResult ra = run(a, &l, GO_ANALYZE, NULL);
+    SearchResult rb = run(b, &l, GO_ANALYZE, NULL);
+    assert_int_equal(ra.nodes, rb.nodes);
+    assert_int_equal(ra.best, rb.best);
+    SearchResult again = run(a, &l, GO_ANALYZE, NULL);
+    assert_true(again.nodes < ra.nodes);   /* the table remembers */
+    search_clear(a);
+    again = run(a, &l, GO_ANALYZE, NULL);
+    assert_int_equal(again.nodes, ra.nodes);
+    search_free(a);
+    search_free(b);
+}
+
+static void test_node_limit_is_exact(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("start");
+    SearchLimits l = {.nodes = 5000};
+    SearchResult r = run(s, &l, GO_THINK, NULL);
+    assert_true(r.nodes <= 5000 && r.nodes >= 4990);
+    assert_true(is_legal(game_position(&game), r.best));
+    assert_true(r.depth >= 1);
+    l.nodes = 3;   /* not even the first iteration completes: still a legal move */
+    search_clear(s);
+    r = run(s, &l, GO_THINK, NULL);
+    assert_int_equal(r.depth, 0);
+    assert_true(is_legal(game_position(&game), r.best));
+    search_free(s);
+}
+
+static void test_single_move_answered_at_once_only_when_thinking(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("W:W28,45:B23,3");
+    SearchLimits l = {.depth = 5};
+    SearchResult r = run(s, &l, GO_THINK, NULL);
+    assert_int_equal(r.nodes, 0);
+    assert_true(is_legal(game_position(&game), r.best));
+    r = run(s, &l, GO_ANALYZE, NULL);
+    assert_int_equal(r.depth, 5);
+    assert_true(r.nodes > 0);
+    search_free(s);
+}
+
+typedef struct {
+    int calls;
+    int hit_at;    /* answer POLL_PONDER_HIT on this call (0 = never) */
+    int stop_at;   /* answer POLL_STOP on this call (0 = never) */
+} PollScript;
+
+static PollResult scripted_poll(void *ctx)
+{
+    PollScript *p = ctx;
+    p->calls++;
+    if (p->calls == p->stop_at)
+        return POLL_STOP;
+    if (p->calls == p->hit_at)
+        return POLL_PONDER_HIT;
+    return POLL_CONTINUE;
+}
+
+static void test_stop_aborts_infinite_search(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("start");
+    PollScript p = {.stop_at = 20};
+    SearchLimits l = {.infinite = true};
+    SearchResult r;
+    search_run(s, &game, &l, GO_ANALYZE, scripted_poll, &p, NULL, &r);
+    assert_int_equal(p.calls, 20);
+    assert_true(is_legal(game_position(&game), r.best));
+    search_free(s);
+}
+
+static void test_ponder_ignores_clock_until_ponder_hit(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("start");
+    SearchLimits l = {.move_time = 0.001};
+    PollScript p = {.stop_at = 40};
+    SearchResult r;
+    search_run(s, &game, &l, GO_PONDER, scripted_poll, &p, NULL, &r);
+    assert_int_equal(p.calls, 40);   /* time never ran out while pondering */
+
+    search_clear(s);
+    p = (PollScript){.hit_at = 3, .stop_at = 100000};
+    l.move_time = 0.02;
+    search_run(s, &game, &l, GO_PONDER, scripted_poll, &p, NULL, &r);
+    assert_true(p.calls > 3 && p.calls < 100000);   /* the clock ran after ponder-hit */
+    assert_true(is_legal(game_position(&game), r.best));
+    search_free(s);
+}
+
+static void test_move_time_is_respected(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("start");
+    SearchLimits l = {.move_time = 0.05};
+    SearchResult r = run(s, &l, GO_THINK, NULL);
+    assert_true(r.time <= 0.05 + 0.02);
+    assert_true(r.depth >= 4);
+    search_free(s);
+}
+
+static void test_resize(void **state)
+{
+    (void)state;
+    Search *s = search_new(3);
+    assert_int_equal(search_tt_mib(s), 2);
+    assert_true(search_resize_tt(s, 8));
+    assert_int_equal(search_tt_mib(s), 8);
+    search_free(s);
+}
+
+int main(void)
+{
+    board_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_format_score),
+        cmocka_unit_test(test_finds_win_by_capture),
+        cmocka_unit_test(test_quiescence_resolves_captures),
+        cmocka_unit_test(test_endgame_rule_scores_draw),
+        cmocka_unit_test(test_repetition_scores_draw),
+        cmocka_unit_test(test_king_move_rule_scores_draw),
+        cmocka_unit_test(test_info_lines_carry_legal_pv),
+        cmocka_unit_test(test_searches_are_deterministic_after_clear),
+        cmocka_unit_test(test_node_limit_is_exact),
+        cmocka_unit_test(test_single_move_answered_at_once_only_when_thinking),
+        cmocka_unit_test(test_stop_aborts_infinite_search),
+        cmocka_unit_test(test_ponder_ignores_clock_until_ponder_hit),
+        cmocka_unit_test(test_move_time_is_respected),
+        cmocka_unit_test(test_resize),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,118 @@
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "timeman.h"
+
+/* Plays moves under a clock level, each using the whole hard limit plus latency (the worst
+ * case), and checks that the clock never runs out. Returns the smallest clock left. */
+static double worst_case_game(double time, double inc, int moves, int plies)
+{
+    double clock = time, min_left = time;
+    int to_go = moves;
+    for (int i = 0; i < plies; i++) {
+        SearchLimits l = {.time = clock, .inc = inc, .moves = to_go};
+        TimePlan plan;
+        int men = 40 - i * 40 / (plies > 0 ? plies : 1);
+        timeman_plan(&l, men, &plan);
+        assert_true(plan.timed);
+        assert_true(plan.soft <= plan.hard);
+        assert_true(plan.hard > 0);
+        clock = clock + inc - plan.hard - TIMEMAN_LATENCY;
+        assert_true(clock > 0);
+        if (clock < min_left)
+            min_left = clock;
+        if (moves > 0 && --to_go == 0) {
+            to_go = moves;
+            clock += time;
+        }
+    }
+    return min_left;
+}
+
+static void test_move_time_is_never_exceeded(void **state)
+{
+    (void)state;
+    double times[] = {0.001, 0.01, 0.05, 1.0, 30.0};
+    for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+        SearchLimits l = {.move_time = times[i]};
+        TimePlan plan;
+        timeman_plan(&l, 40, &plan);
+        assert_true(plan.timed && plan.fixed);
+        assert_true(plan.hard <= times[i]);
+        assert_true(plan.hard >= times[i] * 0.5);
+        assert_true(times[i] < 0.1 || plan.hard <= times[i] - TIMEMAN_LATENCY);
+    }
+}
+
+static void test_clock_levels_never_lose_on_time(void **state)
+{
+    (void)state;
+    assert_true(worst_case_game(0.5, 0, 50, 50) > 0);
+    assert_true(worst_case_game(0.5, 0, 0, 80) > 0);
+    assert_true(worst_case_game(60, 0, 0, 100) > 0);
+    assert_true(worst_case_game(1, 0.1, 0, 200) > 0);
+    assert_true(worst_case_game(0.05, 0.01, 0, 200) > 0);
+    assert_true(worst_case_game(300, 0, 40, 120) > 0);
+}
+
+static void test_clock_levels_spend_a_fair_share(void **state)
+{
+    (void)state;
+    SearchLimits l = {.time = 60};
+    TimePlan plan;
+    timeman_plan(&l, 40, &plan);
+    assert_true(plan.soft > 60.0 / 60 && plan.soft < 60.0 / 10);
+    assert_true(plan.hard > plan.soft && plan.hard < 60 * 0.25);
+    SearchLimits last = {.time = 10, .moves = 1};
+    timeman_plan(&last, 20, &plan);
+    assert_true(plan.hard > 5 && plan.hard < 10);   /* the last move of a period may use most of it */
+    SearchLimits fischer = {.time = 1, .inc = 2};
+    timeman_plan(&fischer, 20, &plan);
+    assert_true(plan.soft > 1.5 && plan.hard < 3);
+}
+
+static void test_unbounded_levels_are_untimed(void **state)
+{
+    (void)state;
+    TimePlan plan;
+    SearchLimits depth = {.depth = 12}, nodes = {.nodes = 1000}, inf = {.infinite = true, .move_time = 1};
+    timeman_plan(&depth, 40, &plan);
+    assert_false(plan.timed);
+    timeman_plan(&nodes, 40, &plan);
+    assert_false(plan.timed);
+    timeman_plan(&inf, 40, &plan);
+    assert_false(plan.timed);
+    assert_true(timeman_continue(&plan, 1e9, 1.0));
+}
+
+static void test_continue_uses_stability(void **state)
+{
+    (void)state;
+    SearchLimits l = {.time = 60};
+    TimePlan plan;
+    timeman_plan(&l, 40, &plan);
+    double t = plan.soft * 0.45;
+    assert_true(timeman_continue(&plan, t, 1.0));
+    assert_false(timeman_continue(&plan, t, 0.6));
+    assert_true(timeman_continue(&plan, plan.soft * 0.8, 2.0));
+    assert_false(timeman_continue(&plan, plan.hard, 2.0));
+    SearchLimits mt = {.move_time = 1};
+    timeman_plan(&mt, 40, &plan);
+    assert_true(timeman_continue(&plan, 0.9, 0.6));
+    assert_false(timeman_continue(&plan, 1.0, 2.0));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_move_time_is_never_exceeded),
+        cmocka_unit_test(test_clock_levels_never_lose_on_time),
+        cmocka_unit_test(test_clock_levels_spend_a_fair_share),
+        cmocka_unit_test(test_unbounded_levels_are_untimed),
+        cmocka_unit_test(test_continue_uses_stability),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
