@@ -9,6 +9,7 @@
 #include "board.h"
 #include "eval.h"
 #include "hub.h"
+#include "match.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -24,6 +25,7 @@ static int usage(void)
             "       engine bench [DEPTH]\n"
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S] ...\n"
             "       engine tune [--out FILE] [--iterations N] DATA...\n"
+            "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
     return 2;
 }
@@ -133,5 +135,7 @@ int main(int argc, char **argv)
         return selfplay_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "tune") == 0)
         return tune_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "match") == 0)
+        return match_main(argc - 1, argv + 1);
     return usage();
 }

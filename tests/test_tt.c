@@ -28,7 +28,7 @@ static void test_store_probe_round_trip(void **state)
     TT tt = {0};
     assert_true(tt_resize(&tt, 1));
     Key key = 0x123456789ABCDEF0ULL;
-    TTHit hit;
+    TTHit hit = {0};
     assert_false(tt_probe(&tt, key, &hit));
     tt_store(&tt, key, (Move)0x5000, -1234, 7, BOUND_LOWER);
     assert_true(tt_probe(&tt, key, &hit));
@@ -48,7 +48,7 @@ static void test_same_key_keeps_deeper_result_and_move(void **state)
     TT tt = {0};
     assert_true(tt_resize(&tt, 1));
     Key key = bucket0_key(99);
-    TTHit hit;
+    TTHit hit = {0};
     tt_store(&tt, key, (Move)0x30, 50, 10, BOUND_LOWER);
     tt_store(&tt, key, (Move)0x60, 20, 4, BOUND_UPPER);
     assert_true(tt_probe(&tt, key, &hit));
@@ -66,7 +66,7 @@ static void test_replaces_shallowest_then_oldest(void **state)
     (void)state;
     TT tt = {0};
     assert_true(tt_resize(&tt, 1));
-    TTHit hit;
+    TTHit hit = {0};
     int depths[TT_BUCKET_ENTRIES] = {9, 3, 12, 6};
     for (uint32_t i = 0; i < TT_BUCKET_ENTRIES; i++)
         tt_store(&tt, bucket0_key(i + 1), (Move)1, 0, depths[i], BOUND_EXACT);
