@@ -118,10 +118,16 @@ static void test_material_and_kings(void **state)
     assert_int_equal(feature("W:WK31,K32:BK1,K20", EVAL_KING), 0);
     assert_int_equal(feature("W:WK31,K32:BK1,K20", EVAL_KING_FIRST), 0);
     assert_int_equal(feature("W:WK31,K32:B1,20", EVAL_KING_FIRST), 1);
-    /* A king is worth clearly more than a man, and the first king more than a further one. */
-    EvalWeight k = eval_weights[EVAL_KING], k1 = eval_weights[EVAL_KING_FIRST], m = eval_weights[EVAL_MAN];
-    assert_true(k.mg + k1.mg > 2 * m.mg && k.eg + k1.eg > 2 * m.eg);
+    /* Crowning a man is worth clearly more than a man, in the middlegame and in the endgame. */
+    const char *pairs[][2] = {{"B:WK28,31,32,33,34,35,36,37:B1,2,3,4,6,7,8,9", "B:W28,31,32,33,34,35,36,37:B1,2,3,4,6,7,8,9"},
+                              {"B:WK28,40:B6,7", "B:W28,40:B6,7"}};
     Position pos;
+    for (int i = 0; i < 2; i++) {
+        Position man;
+        assert_null(notation_parse_position(pairs[i][0], &pos));
+        assert_null(notation_parse_position(pairs[i][1], &man));
+        assert_true(eval_position(&man) - eval_position(&pos) > 100);
+    }
     assert_null(notation_parse_position("W:WK28,40,45:B6,7,8", &pos));
     assert_true(eval_position(&pos) > 100);
     assert_null(notation_parse_position("B:WK28,40,45:B6,7,8", &pos));
