@@ -31,6 +31,8 @@ typedef struct {
 typedef struct {
     int iterations;
     double learning_rate;   /* Adam step in centi-men */
+    double l2;              /* penalty l2 * sum (w - w_start)^2 (centi-men^2) added to the loss: keeps
+                             * weights of rarely seen features near their start (0 = none) */
     int validation_every;   /* every n-th block of 64 samples is held out to measure over-fitting (0 = none) */
     bool freeze[EVAL_TERM_COUNT];   /* terms kept at their starting weights (man: the unit) */
 } TuneConfig;

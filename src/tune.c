@@ -209,11 +209,12 @@ static int16_t round_weight(double x)
 
 bool tune_run(const TuneData *data, const TuneConfig *cfg, EvalWeight *weights, TuneReport *report, FILE *log)
 {
-    double w[PARAM_COUNT], grad[PARAM_COUNT], m[PARAM_COUNT] = {0}, v[PARAM_COUNT] = {0};
+    double w[PARAM_COUNT], w0[PARAM_COUNT], grad[PARAM_COUNT], m[PARAM_COUNT] = {0}, v[PARAM_COUNT] = {0};
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
         w[2 * i] = weights[i].mg;
         w[2 * i + 1] = weights[i].eg;
     }
+    memcpy(w0, w, sizeof w0);
     memset(report, 0, sizeof *report);
     for (size_t i = 0; i < data->sample_count; i++) {
         if (held_out(cfg, i))
@@ -232,6 +233,7 @@ bool tune_run(const TuneData *data, const TuneConfig *cfg, EvalWeight *weights, 
         for (int j = 0; j < PARAM_COUNT; j++) {
             if (cfg->freeze[j / 2])
                 continue;
+            grad[j] += 2 * cfg->l2 * (w[j] - w0[j]);
             m[j] = beta1 * m[j] + (1 - beta1) * grad[j];
             v[j] = beta2 * v[j] + (1 - beta2) * grad[j] * grad[j];
             double mhat = m[j] / (1 - pow(beta1, it)), vhat = v[j] / (1 - pow(beta2, it));
@@ -290,11 +292,13 @@ int tune_main(int argc, char **argv)
         } else if (strcmp(opt, "--rate") == 0 && val && (cfg.learning_rate = strtod(val, &end)) > 0 && !*end &&
                    cfg.learning_rate < 1000) {
             i++;
+        } else if (strcmp(opt, "--l2") == 0 && val && (cfg.l2 = strtod(val, &end)) >= 0 && !*end && end != val) {
+            i++;
         } else if (strcmp(opt, "--validation") == 0 && val && (cfg.validation_every = (int)strtol(val, &end, 10)) >= 0 &&
                    !*end && end != val && cfg.validation_every != 1) {
             i++;
         } else if (opt[0] == '-') {
-            fprintf(stderr, "usage: engine tune [--out FILE] [--iterations N] [--rate X] [--validation N] DATA...\n"
+            fprintf(stderr, "usage: engine tune [--out FILE] [--iterations N] [--rate X] [--l2 X] [--validation N] DATA...\n"
                             "       (--validation N holds out every N-th position, N >= 2, 0 = none)\n");
             tune_data_free(&data);
             return 2;

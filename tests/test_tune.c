@@ -107,6 +107,27 @@ static void test_tuner_lowers_loss_and_is_deterministic(void **state)
     tune_data_free(&data);
 }
 
+static void test_l2_keeps_weights_near_start(void **state)
+{
+    (void)state;
+    TuneData data;
+    make_data(&data, false);
+    TuneConfig cfg;
+    tune_default_config(&cfg);
+    cfg.iterations = 300;
+    cfg.learning_rate = 1.0;
+    cfg.l2 = 1.0;
+    EvalWeight w[EVAL_TERM_COUNT];
+    memcpy(w, eval_weights, sizeof w);
+    TuneReport rep;
+    assert_true(tune_run(&data, &cfg, w, &rep, NULL));
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        assert_true(abs(w[i].mg - eval_weights[i].mg) <= 1);
+        assert_true(abs(w[i].eg - eval_weights[i].eg) <= 1);
+    }
+    tune_data_free(&data);
+}
+
 static void test_write_source_lists_every_term(void **state)
 {
     (void)state;
@@ -155,6 +176,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fit_k_recovers_scale),
         cmocka_unit_test(test_tuner_lowers_loss_and_is_deterministic),
+        cmocka_unit_test(test_l2_keeps_weights_near_start),
         cmocka_unit_test(test_write_source_lists_every_term),
         cmocka_unit_test(test_load_counts_bad_lines),
     };
