@@ -1,14 +1,20 @@
 /* ./engine: the Hub loop by default, plus subcommands (moves, perft, ...). */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
 #include "board.h"
+#include "eval.h"
+#include "hub.h"
+#include "match.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "selfplay.h"
+#include "tune.h"
 
 static int usage(void)
 {
@@ -17,6 +23,9 @@ static int usage(void)
             "       engine moves POS\n"
             "       engine perft POS DEPTH [--divide]\n"
             "       engine bench [DEPTH]\n"
+            "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S] ...\n"
+            "       engine tune [--out FILE] [--iterations N] DATA...\n"
+            "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
     return 2;
 }
@@ -91,14 +100,42 @@ static int cmd_perft(int argc, char **argv)
     return 0;
 }
 
+/* The Hub loop on stdin/stdout; a person starting ./engine without arguments gets a banner. */
+static int cmd_hub(bool banner)
+{
+    signal(SIGPIPE, SIG_IGN);   /* a closed output shows up as a write error, which ends the loop */
+    Hub *h = hub_new();
+    if (!h) {
+        fprintf(stderr, "engine: not enough memory\n");
+        return 1;
+    }
+    if (banner) {
+        printf("%s %s, international draughts engine (Hub protocol v2): type help for commands, quit to leave\n",
+               ENGINE_NAME, ENGINE_VERSION);
+        fflush(stdout);
+    }
+    int rc = hub_run(h, stdin, stdout);
+    hub_free(h);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     board_init();
+    eval_init();
+    if (argc == 1 || (argc == 2 && strcmp(argv[1], "hub") == 0))
+        return cmd_hub(argc == 1);
     if (argc >= 2 && strcmp(argv[1], "moves") == 0)
         return cmd_moves(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)
         return cmd_perft(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
+        return selfplay_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "tune") == 0)
+        return tune_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "match") == 0)
+        return match_main(argc - 1, argv + 1);
     return usage();
 }

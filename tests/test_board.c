@@ -24,7 +24,7 @@ static void test_incremental_key(void **state)
     (void)state;
     int positions = 0, captures = 0, promotions = 0;
     for (int game = 0; game < 300; game++) {
-        Position pos;
+        Position pos = {0};
         position_start(&pos);
         for (int ply = 0; ply < 300; ply++) {
             MoveList list;

@@ -13,7 +13,7 @@ static int shuffle_step;
 
 static void setup_game(const char *fen)
 {
-    Position pos;
+    Position pos = {0};
     assert_null(notation_parse_position(fen, &pos));
     game_reset(&game, &pos);
     shuffle_step = 0;
@@ -124,7 +124,7 @@ static void test_endgame_classes(void **state)
         {"W:WK50:BK1,12", ENDGAME_5},      {"W:WK1,K2:B20", ENDGAME_NONE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        Position pos;
+        Position pos = {0};
         assert_null(notation_parse_position(cases[i].fen, &pos));
         if (draw_endgame_rule(&pos) != cases[i].rule)
             fail_msg("%s: expected rule %d", cases[i].fen, cases[i].rule);

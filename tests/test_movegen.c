@@ -79,7 +79,7 @@ static void test_perft_vectors(void **state)
         unsigned long long want = strtoull(rec.field[4], NULL, 10);
         if (want > limit)
             continue;
-        Position pos;
+        Position pos = {0};
         assert_null(notation_parse_position(rec.field[2], &pos));
         int depth = atoi(rec.field[3]);
         unsigned long long got = perft(&pos, depth);
@@ -124,7 +124,7 @@ static void test_generation_paths_agree(void **state)
         "W:W10,K16:B14,K21,29,K31,34,37,K46,K47",
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Position pos;
+        Position pos = {0};
         assert_null(notation_parse_position(fens[i], &pos));
         check_consistency(&pos, 3);
     }

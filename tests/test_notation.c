@@ -10,7 +10,7 @@
 
 static Position parse_ok(const char *text)
 {
-    Position pos;
+    Position pos = {0};
     const char *err = notation_parse_position(text, &pos);
     if (err)
         fail_msg("could not parse %s: %s", text, err);

@@ -1,0 +1,64 @@
+#pragma once
+/* A Hub engine run as a child process: start-up handshake, line I/O with deadlines, and
+ * clean or forced shutdown. The child runs `/bin/sh -c CMD` in its own process group, so
+ * killing it also kills anything it started. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define ENGINE_MAX_PARAMS 16
+#define ENGINE_LINE_MAX 8192
+#define ENGINE_NAME_MAX 64
+
+typedef struct {
+    const char *cmd;                          /* shell command line */
+    const char *dir;                          /* working directory, or NULL */
+    const char *name;                         /* display name, or NULL: the engine's id */
+    const char *params[ENGINE_MAX_PARAMS];    /* "name=value" pairs sent with set-param */
+    int param_count;
+} EngineConfig;
+
+typedef struct {
+    pid_t pid;                 /* 0 when not running */
+    int to_fd, from_fd;
+    char buf[ENGINE_LINE_MAX];
+    size_t len;                /* bytes buffered in buf, not yet returned as lines */
+    char id_name[ENGINE_NAME_MAX];
+} EngineProc;
+
+typedef enum { ENGINE_IO_OK, ENGINE_IO_TIMEOUT, ENGINE_IO_EOF } EngineIo;
+
+/* Seconds on a monotonic clock. */
+double engine_now(void);
+
+/* A process that is not running (pid 0, fds closed). */
+void engine_init(EngineProc *e);
+
+/* Starts the engine and runs hub ... wait, set-param, init ... ready within timeout seconds.
+ * On failure the process is gone and err says why. */
+bool engine_start(EngineProc *e, const EngineConfig *cfg, double timeout, char *err, size_t errsize);
+
+/* Sends one line (a newline is appended). False when the engine no longer reads its input. */
+bool engine_send(EngineProc *e, const char *line);
+
+/* Reads one line (without the newline) before the monotonic time deadline. A line longer
+ * than the buffer is returned in pieces. */
+EngineIo engine_read_line(EngineProc *e, char *line, size_t size, double deadline);
+
+/* Sends quit and waits up to grace seconds for the engine to exit, then kills it. */
+void engine_stop(EngineProc *e, double grace);
+
+/* Waits up to grace seconds for the engine to exit by itself, then kills its process group;
+ * reaps it. status (if not NULL) receives how it ended, e.g. "exit status 1". */
+void engine_finish(EngineProc *e, double grace, char *status, size_t size);
+
+/* Kills the process group at once and reaps it; status (if not NULL) receives how the
+ * process ended, e.g. "exit status 1" or "killed by signal 11". */
+void engine_kill(EngineProc *e, char *status, size_t size);
+
+/* The value of argument key in a Hub line (`key=value` or `key="quoted value"`), copied to
+ * out; false when absent. A flag without a value yields "". */
+bool engine_line_arg(const char *line, const char *key, char *out, size_t size);
+
+/* True when the first word of the line is cmd. */
+bool engine_line_is(const char *line, const char *cmd);

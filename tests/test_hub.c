@@ -1,0 +1,514 @@
+/* Hub protocol commands and bad input, driven through in-memory streams. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "hub_test_util.h"
+#include "notation.h"
+
+#define START_HUB "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+
+static int setup(void **state)
+{
+    Hub *h = hub_new();
+    if (!h)
+        return -1;
+    *state = h;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    hub_free(*state);
+    return 0;
+}
+
+/* Every line the engine printed parses back as `command key=value ...` (what strict clients need). */
+static void assert_all_lines_parse(const char *out)
+{
+    char *copy = strdup(out);
+    HubCommand *cmd = malloc(sizeof *cmd);
+    for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n")) {
+        const char *err = hub_parse_line(line, cmd);
+        if (err)
+            fail_msg("output line does not parse (%s): %s", err, line);
+        for (int i = 0; i < cmd->argc; i++)
+            assert_true(cmd->args[i].has_value);
+    }
+    free(cmd);
+    free(copy);
+}
+
+/* The position string of the hub's current position. */
+static void current_hub_string(Hub *h, char *buf)
+{
+    notation_format_hub(game_position(&h->game), buf);
+}
+
+static void test_handshake(void **state)
+{
+    char *out = run(*state, "hub\n");
+    const char *want = "id name=engine version=0.1 author=\"The draughts engine authors\" country=unknown\n"
+                       "param name=tt-size value=64 type=int min=1 max=16384\n"
+                       "param name=ponder value=false type=bool\n"
+                       "param name=variant value=normal type=enum values=normal\n"
+                       "wait\n";
+    assert_string_equal(out, want);
+    assert_all_lines_parse(out);
+    free(out);
+}
+
+static void test_set_param_valid(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "set-param name=tt-size value=128\nset-param name=ponder value=true\n"
+                       "set-param name=variant value=normal\nhub\n");
+    assert_int_equal(h->tt_mib, 128);
+    assert_true(h->ponder);
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(line_index(out, "param name=tt-size value=128 ", 0), 1);
+    assert_int_equal(line_index(out, "param name=ponder value=true ", 0), 2);
+    free(out);
+}
+
+/* The table is allocated by init with the size set before it; later sizes resize it at once. */
+static void test_set_param_and_init(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "set-param name=tt-size value=8\n");
+    assert_string_equal(out, "");
+    assert_null(h->search);
+    free(out);
+    out = run(h, "init\n");
+    assert_string_equal(out, "ready\n");
+    assert_non_null(h->search);
+    free(out);
+    out = run(h, "set-param name=tt-size value=4\nset-param name=tt-size value=0\nnew-game\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_int_equal(total_lines(out), 1);
+    assert_int_equal(h->tt_mib, 4);
+    free(out);
+}
+
+static void test_set_param_invalid(void **state)
+{
+    Hub *h = *state;
+    const char *bad[] = {
+        "set-param name=tt-size value=abc", "set-param name=tt-size value=0",
+        "set-param name=tt-size value=16385", "set-param name=tt-size value=-64",
+        "set-param name=tt-size value=", "set-param name=tt-size value=1e3",
+        "set-param name=ponder value=yes", "set-param name=ponder value=TRUE",
+        "set-param name=variant value=killer", "set-param name=book value=true",
+        "set-param name=tt-size", "set-param value=3", "set-param",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "%s\n", bad[i]);
+        char *out = run(h, line);
+        if (count_lines(out, "error message=") != 1 || total_lines(out) != 1)
+            fail_msg("'%s' gave: %s", bad[i], out);
+        free(out);
+    }
+    assert_int_equal(h->tt_mib, HUB_TT_DEFAULT_MIB);
+    assert_false(h->ponder);
+    char *out = run(h, "set-param name=book value=true\n");
+    assert_non_null(strstr(out, "unknown parameter 'book'"));
+    free(out);
+}
+
+static void test_init_ping_quit(void **state)
+{
+    char *out = run(*state, "init\nping\nquit\nping\n");
+    assert_string_equal(out, "ready\npong\n");
+    free(out);
+}
+
+static void test_pos_and_moves(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos pos=" START_HUB " moves=\"32-28 19-23 28x19x23 14x23x19\"\n");
+    assert_string_equal(out, "");
+    assert_int_equal(h->game.ply, 4);
+    char buf[HUB_POS_LEN + 1];
+    current_hub_string(h, buf);
+    assert_string_equal(buf, "Wbbbbbbbbbbbbbebbbbebeebeeeeeeewewwwwwwwwwwwwwwwwww");
+    free(out);
+
+    out = run(h, "pos fen=W:W31,32:B1,2\n");
+    assert_string_equal(out, "");
+    assert_int_equal(h->game.ply, 0);
+    assert_int_equal(bb_popcount(game_position(&h->game)->pieces[WHITE]), 2);
+    free(out);
+
+    out = run(h, "pos start moves=32-28\n");
+    assert_int_equal(h->game.ply, 1);
+    assert_int_equal(game_position(&h->game)->turn, BLACK);
+    free(out);
+}
+
+/* Moves sent with pos are kept as history, so a repetition inside them is seen. */
+static void test_pos_moves_keep_history(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos fen=W:WK50:BK1 moves=\"50-45 1-6 45-50 6-1 50-45 1-6 45-50 6-1\"\n");
+    assert_string_equal(out, "");
+    assert_int_equal(h->game.ply, 8);
+    assert_int_equal(game_repetitions(&h->game), 3);
+    assert_int_equal(game_status(&h->game), GAME_DRAW_REPETITION);
+    free(out);
+}
+
+static void test_pos_bad_moves(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos pos=" START_HUB " moves=\"32-28 19-23 28-22 14x23x19\"\n");
+    assert_int_equal(total_lines(out), 1);
+    assert_non_null(strstr(out, "move 3"));
+    assert_non_null(strstr(out, "28-22"));
+    assert_int_equal(h->game.ply, 2);
+    free(out);
+
+    out = run(h, "pos start moves=\"32-28 bogus\"\n");
+    assert_int_equal(total_lines(out), 1);
+    assert_non_null(strstr(out, "bogus"));
+    assert_int_equal(h->game.ply, 1);
+    free(out);
+
+    out = run(h, "pos start moves=\"99-98\"\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_int_equal(h->game.ply, 0);
+    free(out);
+}
+
+/* An empty moves list is no move; a list longer than the game can hold stops with an error. */
+static void test_pos_moves_limits(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos start moves=\"\"\n");
+    assert_string_equal(out, "");
+    assert_int_equal(h->game.ply, 0);
+    free(out);
+    size_t size = 8 * GAME_MAX_PLIES + 64;
+    char *line = malloc(size);
+    strcpy(line, "pos fen=W:WK50:BK1 moves=\"");
+    for (int i = 0; i < GAME_MAX_PLIES / 4 + 1; i++)
+        strcat(line, "50-45 1-6 45-50 6-1 ");
+    strcat(line, "\"\n");
+    out = run(h, line);
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_non_null(strstr(out, "no room for move"));
+    assert_int_equal(h->game.ply, GAME_MAX_PLIES - 1);
+    free(out);
+    free(line);
+}
+
+static void test_pos_bad_position_keeps_previous(void **state)
+{
+    Hub *h = *state;
+    const char *bad[] = {
+        "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwww",     /* 50 characters */
+        "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwwww",   /* 52 characters */
+        "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeexwwwwwwwwwwwwwwwwwww",    /* x */
+        "pos pos=Xbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",    /* side X */
+        "pos pos=Wwbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",    /* white man on 1 */
+        "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwwb",    /* black man on 50 */
+        "pos fen=W:W3:B20", "pos fen=W:W31:B31", "pos fen=nonsense", "pos pos=", "pos",
+        "pos moves=32-28",
+    };
+    free(run(h, "pos start moves=\"32-28 19-23\"\nlevel depth=3\n"));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "%s\n", bad[i]);
+        char *out = run(h, line);
+        if (count_lines(out, "error message=") != 1 || total_lines(out) != 1)
+            fail_msg("'%s' gave: %s", bad[i], out);
+        free(out);
+    }
+    assert_int_equal(h->game.ply, 2);
+    assert_int_equal(h->limits.depth, 3);
+    char *out = run(h, "pos pos=Wwbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\n");
+    assert_non_null(strstr(out, "squares 1-5"));
+    free(out);
+}
+
+static void test_level_forms(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "level depth=7\n");
+    assert_int_equal(h->limits.depth, 7);
+    free(out);
+    out = run(h, "pos start\nlevel nodes=123456\n");
+    assert_int_equal(h->limits.depth, 0);
+    assert_int_equal(h->limits.nodes, 123456);
+    free(out);
+    out = run(h, "pos start\nlevel move-time=1.5\n");
+    assert_true(h->limits.move_time == 1.5);
+    free(out);
+    out = run(h, "pos start\nlevel time=291.587\n");
+    assert_true(h->limits.time == 291.587 && h->limits.moves == 0 && h->limits.inc == 0);
+    free(out);
+    out = run(h, "pos start\nlevel moves=9 time=3.5\n");
+    assert_true(h->limits.time == 3.5 && h->limits.moves == 9);
+    free(out);
+    out = run(h, "pos start\nlevel time=30 inc=0.5\n");
+    assert_true(h->limits.time == 30 && h->limits.inc == 0.5);
+    free(out);
+    out = run(h, "pos start\nlevel infinite\n");
+    assert_true(h->limits.infinite);
+    assert_true(h->limits.time == 0);
+    free(out);
+    out = run(h, "pos start\nlevel depth=3 future-option=1 flag\n");
+    assert_string_equal(out, "");
+    assert_int_equal(h->limits.depth, 3);
+    free(out);
+}
+
+static void test_level_bad_values(void **state)
+{
+    Hub *h = *state;
+    const char *bad[] = {
+        "level depth=abc", "level depth=", "level depth", "level depth=-1", "level depth=0",
+        "level depth=1000000", "level depth=99999999999999999999999", "level depth=2.5",
+        "level nodes=-5", "level nodes=nan", "level nodes=1e20", "level nodes=0",
+        "level move-time=nan", "level move-time=inf", "level move-time=-1", "level move-time=0",
+        "level move-time=1e300", "level move-time=0x10", "level move-time=1.2.3", "level move-time=.",
+        "level time=NaN", "level time=infinity", "level time=1e7",
+        "level moves=-3 time=10", "level moves=abc time=10", "level time=10 inc=-1", "level time=10 inc=",
+        "level",
+    };
+    free(run(h, "pos start\nlevel depth=5 time=10\n"));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "%s\n", bad[i]);
+        char *out = run(h, line);
+        if (count_lines(out, "error message=") != 1 || total_lines(out) != 1)
+            fail_msg("'%s' gave: %s", bad[i], out);
+        free(out);
+    }
+    assert_int_equal(h->limits.depth, 5);
+    assert_true(h->limits.time == 10 && h->limits.moves == 0 && h->limits.inc == 0);
+    char *out = run(h, "level depth=abc\n");
+    assert_non_null(strstr(out, "depth='abc': not an integer"));
+    free(out);
+}
+
+/* A negative clock (time minus inc, as some clients send it) is one error line, counts as an
+ * empty clock, and the next go still answers at once with a legal move. */
+static void test_level_negative_time(void **state)
+{
+    Hub *h = *state;
+    free(run(h, "pos start\n"));
+    char *out = run(h, "level time=-0.2 inc=0.1\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_int_equal(total_lines(out), 1);
+    assert_non_null(strstr(out, "negative"));
+    free(out);
+    assert_true(h->limits.time == 0 && h->limits.inc == 0.1);
+    out = run(h, "go think\n");
+    assert_int_equal(count_lines(out, "done move="), 1);
+    free(out);
+}
+
+/* The move of a `done` line, checked to be legal in pos. */
+static void assert_done_legal(const char *out, const Position *pos)
+{
+    char line[256], text[MOVE_TEXT_MAX], err[256];
+    assert_true(get_line(out, "done move=", 0, line, sizeof line));
+    sscanf(line, "done move=%95s", text);
+    Move m;
+    if (notation_parse_move(pos, text, &m, err, sizeof err) != PARSE_OK)
+        fail_msg("done move %s: %s", text, err);
+}
+
+static void test_go_modes(void **state)
+{
+    Hub *h = *state;
+    const char *modes[] = {"think", "ponder", "analyze"};
+    for (int i = 0; i < 3; i++) {
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "pos start\nlevel depth=3\ngo %s\n", modes[i]);
+        char *out = run_searching(h, cmd);
+        assert_int_equal(count_lines(out, "done move="), 1);
+        assert_int_equal(count_lines(out, "error"), 0);
+        assert_true(count_lines(out, "info ") >= 1);
+        assert_int_equal(line_index(out, "done", 0), total_lines(out) - 1);
+        assert_done_legal(out, game_position(&h->game));
+        assert_all_lines_parse(out);
+        assert_int_equal(h->limits.depth, 0);   /* go clears the limits */
+        free(out);
+    }
+}
+
+static void test_go_bad_mode_and_no_move(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "go fly\ngo\n");
+    assert_int_equal(count_lines(out, "error message="), 2);
+    assert_int_equal(total_lines(out), 2);
+    free(out);
+    out = run(h, "pos fen=W:W46:B41,37\nlevel depth=2\ngo think\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_non_null(strstr(out, "no legal move"));
+    assert_int_equal(total_lines(out), 1);
+    free(out);
+    out = run(h, "pos fen=W:B1\ngo analyze\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    free(out);
+}
+
+/* One legal move under go think: answered at once, without searching. */
+static void test_go_single_move(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos fen=W:W28:B23,5\nlevel infinite\ngo think\n");
+    assert_string_equal(out, "done move=28x19x23\n");
+    free(out);
+}
+
+/* A go after a refused pos searches the previous position. */
+static void test_go_after_bad_pos(void **state)
+{
+    Hub *h = *state;
+    char *out = run_searching(h, "pos fen=W:W28,33:B23,19,5\npos pos=garbage\nlevel depth=2\ngo think\n");
+    char fen[FEN_TEXT_MAX];
+    notation_format_fen(game_position(&h->game), fen);
+    assert_string_equal(fen, "W:W28,33:B5,19,23");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_int_equal(count_lines(out, "done move="), 1);
+    assert_done_legal(out, game_position(&h->game));
+    free(out);
+}
+
+static void test_new_game_and_strays(void **state)
+{
+    Hub *h = *state;
+    char *out = run_searching(h, "new-game\nstop\nponder-hit\npos start\nlevel depth=2\ngo think\n");
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(count_lines(out, "done move="), 1);
+    free(out);
+}
+
+static void test_empty_and_unknown(void **state)
+{
+    char *out = run(*state, "\n   \t \nfoo\nfoo bar=1\n=5\nping\n");
+    assert_int_equal(count_lines(out, "error message="), 5);
+    assert_int_equal(line_index(out, "pong", 0), 5);
+    assert_non_null(strstr(out, "unknown command 'foo'"));
+    free(out);
+}
+
+static void test_syntax(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "\t pos \t fen=\"W:W31, 32:B1,2\"   moves=\"31-27\"\t\r\nping\r\n");
+    assert_string_equal(out, "pong\n");
+    assert_int_equal(h->game.ply, 1);
+    free(out);
+    out = run(h, "pos pos=\"" START_HUB "\nping\nlevel depth=\"5\"x\npos start junk=\"a=b c\" moves=32-28\n");
+    assert_int_equal(line_index(out, "error message=", 0), 0);
+    assert_non_null(strstr(out, "unterminated quote"));
+    assert_int_equal(line_index(out, "pong", 0), 1);
+    assert_int_equal(line_index(out, "error message=", 1), 2);
+    assert_int_equal(total_lines(out), 3);
+    assert_int_equal(h->game.ply, 1);
+    free(out);
+}
+
+static void test_long_line(void **state)
+{
+    size_t n = 1 << 20;
+    char *input = malloc(n + 64);
+    memset(input, 'a', n);
+    strcpy(input + n, "\nping\n");
+    char *out = run(*state, input);
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_non_null(strstr(out, "longer than"));
+    assert_int_equal(line_index(out, "pong", 0), 1);
+    free(out);
+    memcpy(input, "pos moves=\"", 11);
+    strcpy(input + n, "\"\nping\n");
+    out = run(*state, input);
+    assert_int_equal(total_lines(out), 2);
+    assert_int_equal(line_index(out, "pong", 0), 1);
+    free(out);
+    free(input);
+}
+
+static void test_binary_bytes(void **state)
+{
+    const char input[] = "pi\0ng\nhub\x01\nping\xff\n\x80\x81\nping\n\0\n";
+    char *out = run_bytes(*state, input, sizeof input - 1);
+    assert_int_equal(count_lines(out, "error message="), 5);
+    assert_int_equal(line_index(out, "pong", 0), 4);
+    assert_int_equal(total_lines(out), 6);
+    assert_non_null(strstr(out, "NUL"));
+    assert_non_null(strstr(out, "0xFF"));
+    assert_all_lines_parse(out);
+    free(out);
+}
+
+/* A last line without a newline still counts; an unterminated line at EOF is answered once. */
+static void test_unterminated_last_line(void **state)
+{
+    char *out = run(*state, "ping\nping");
+    assert_string_equal(out, "pong\npong\n");
+    free(out);
+    out = run(*state, "");   /* end of input at once: the loop just returns */
+    assert_string_equal(out, "");
+    free(out);
+}
+
+/* Output values are quoted when empty or holding blanks, and never carry a raw quote. */
+static void test_output_quoting(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    hub_write_value(out, "plain");
+    fputc('|', out);
+    hub_write_value(out, "");
+    fputc('|', out);
+    hub_write_value(out, "two words");
+    fputc('|', out);
+    hub_write_value(out, "a=b");
+    fputc('|', out);
+    hub_write_value(out, "say \"hi\"\x01");
+    fclose(out);
+    assert_string_equal(buf, "plain|\"\"|\"two words\"|\"a=b\"|\"say 'hi'?\"");
+    free(buf);
+}
+
+int main(void)
+{
+    board_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_handshake, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_set_param_valid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_set_param_and_init, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_set_param_invalid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_init_ping_quit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pos_and_moves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pos_moves_keep_history, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pos_bad_moves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pos_moves_limits, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pos_bad_position_keeps_previous, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_level_forms, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_level_negative_time, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_level_bad_values, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_go_modes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_go_bad_mode_and_no_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_go_single_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_go_after_bad_pos, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_new_game_and_strays, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_empty_and_unknown, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_syntax, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_long_line, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_binary_bytes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unterminated_last_line, setup, teardown),
+        cmocka_unit_test(test_output_quoting),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,179 @@
+/* The loop while a search runs: ping, stop, ponder-hit and other commands arriving mid-search
+ * (scripted sources release them only after the search has polled a few times), partial lines,
+ * end of input and a dead output. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "hub_test_util.h"
+#include "notation.h"
+
+static int setup(void **state)
+{
+    Hub *h = hub_new();
+    if (!h)
+        return -1;
+    *state = h;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    hub_free(*state);
+    return 0;
+}
+
+/* ping mid-search is answered while the search goes on; stop then ends it with done. */
+static void test_ping_and_stop_during_search(void **state)
+{
+    Script s;
+    Chunk chunks[] = {{"level infinite\ngo analyze\n", 0}, {"ping\n", 3}, {"ping\n", 3}, {"stop\n", 3},
+                      {"ping\n", 0}, {NULL, 0}};
+    char *out = run_script(*state, &s, chunks, 10.0);
+    assert_false(s.eof_in_search);
+    assert_int_equal(count_lines(out, "done move="), 1);
+    assert_int_equal(count_lines(out, "pong"), 3);
+    int done = line_index(out, "done", 0);
+    assert_true(line_index(out, "pong", 1) < done);
+    assert_true(line_index(out, "pong", 2) > done);
+    assert_int_equal(count_lines(out, "error"), 0);
+    free(out);
+}
+
+/* stop ends go think and go ponder searches too, each with one done. */
+static void test_stop_each_mode(void **state)
+{
+    const char *modes[] = {"level infinite\ngo think\n", "level infinite\ngo ponder\n",
+                           "level move-time=1000\ngo ponder\n", "go analyze\n"};
+    for (int i = 0; i < 4; i++) {
+        Script s;
+        Chunk chunks[] = {{"pos start\n", 0}, {modes[i], 0}, {"stop\n", 5}, {NULL, 0}};
+        char *out = run_script(*state, &s, chunks, 10.0);
+        assert_false(s.eof_in_search);
+        assert_int_equal(count_lines(out, "done move="), 1);
+        assert_int_equal(line_index(out, "done", 0), total_lines(out) - 1);
+        free(out);
+    }
+}
+
+/* Lines arriving in pieces during a search are answered once complete, exactly once. */
+static void test_partial_lines(void **state)
+{
+    Script s;
+    Chunk chunks[] = {{"level infinite\ngo analyze\n", 0}, {"pi", 2}, {"n", 2}, {"g\r", 2}, {"\n", 2},
+                      {"st", 2}, {"op\n", 2}, {NULL, 0}};
+    char *out = run_script(*state, &s, chunks, 10.0);
+    assert_false(s.eof_in_search);
+    assert_int_equal(count_lines(out, "pong"), 1);
+    assert_int_equal(count_lines(out, "done move="), 1);
+    assert_true(line_index(out, "pong", 0) < line_index(out, "done", 0));
+    free(out);
+}
+
+/* Any other command ends the search and is then executed, in order, by the main loop. */
+static void test_other_command_stays_queued(void **state)
+{
+    Hub *h = *state;
+    Script s;
+    Chunk chunks[] = {{"level infinite\ngo analyze\n", 0},
+                      {"ping\npos start moves=32-28\nping\nlevel depth=2\ngo think\nping\n", 3}, {NULL, 0}};
+    char *out = run_script(h, &s, chunks, 10.0);
+    assert_false(s.eof_in_search);
+    int pong0 = line_index(out, "pong", 0), done0 = line_index(out, "done", 0);
+    int pong1 = line_index(out, "pong", 1), done1 = line_index(out, "done", 1);
+    int pong2 = line_index(out, "pong", 2);
+    assert_true(pong0 >= 0 && pong0 < done0 && done0 < pong1 && pong1 < done1 && done1 < pong2);
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(h->game.ply, 1);
+    char line[128], text[MOVE_TEXT_MAX], err[128];
+    Move m;
+    assert_true(get_line(out, "done", 1, line, sizeof line));
+    sscanf(line, "done move=%95s", text);
+    assert_int_equal(notation_parse_move(game_position(&h->game), text, &m, err, sizeof err), PARSE_OK);
+    free(out);
+}
+
+/* ponder-hit switches a ponder search to normal timing: it then ends by itself after its
+ * move time, without needing stop or the end of input. */
+static void test_ponder_hit(void **state)
+{
+    Script s;
+    Chunk chunks[] = {{"level move-time=0.2\ngo ponder\n", 0}, {"ponder-hit\n", 20}, {NULL, 0}};
+    char *out = run_script(*state, &s, chunks, 5.0);
+    double after_hit = test_now() - s.released_at[1];
+    assert_false(s.eof_in_search);
+    assert_int_equal(count_lines(out, "done move="), 1);
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_true(after_hit >= 0.1);
+    free(out);
+}
+
+/* End of input during a search (memory stream) ends it with done and ends the loop. */
+static void test_eof_during_search_memory(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "level infinite\ngo analyze\nping\n");
+    assert_true(h->quit);
+    assert_int_equal(count_lines(out, "done move="), 1);
+    assert_int_equal(count_lines(out, "pong"), 1);
+    assert_int_equal(line_index(out, "done", 0), total_lines(out) - 1);
+    free(out);
+}
+
+/* End of input seen by a search poll (scripted, at once) stops it promptly. */
+static void test_eof_during_search_scripted(void **state)
+{
+    Hub *h = *state;
+    Script s;
+    Chunk chunks[] = {{"level infinite\ngo think\n", 0}, {NULL, 0}};
+    double start = test_now();
+    char *out = run_script(h, &s, chunks, 0.0);
+    assert_true(s.eof_in_search);
+    assert_true(h->quit);
+    assert_true(test_now() - start < 5.0);
+    assert_int_equal(count_lines(out, "done move="), 1);
+    free(out);
+}
+
+/* A reader that went away (closed pipe) ends the loop, even mid-search. */
+static void test_dead_output(void **state)
+{
+    Hub *h = *state;
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    close(fds[0]);
+    FILE *out = fdopen(fds[1], "w");
+    assert_non_null(out);
+    Script s;
+    memset(&s, 0, sizeof s);
+    s.base.read = script_read;
+    s.grace = 10.0;
+    s.idle_since = test_now();
+    s.chunks[0] = (Chunk){"level infinite\ngo analyze\n", 0};
+    s.count = 1;
+    hub_run_source(h, &s.base, out);
+    assert_false(s.eof_in_search);
+    assert_true(h->quit);
+    fclose(out);
+}
+
+int main(void)
+{
+    board_init();
+    signal(SIGPIPE, SIG_IGN);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_ping_and_stop_during_search, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stop_each_mode, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_partial_lines, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_other_command_stays_queued, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ponder_hit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_eof_during_search_memory, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_eof_during_search_scripted, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_dead_output, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,467 @@
+/* The match referee: game-end and FMJD art. 6 draw rules, the commands sent to engines,
+ * option parsing, and whole matches against build/tests/fake_engine (legal or broken on
+ * purpose) whose faults must cost the game without stopping the match. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "match.h"
+#include "pdn.h"
+
+#define FAKE "build/tests/fake_engine"
+
+static Game *game;
+
+static int setup(void **state)
+{
+    (void)state;
+    board_init();
+    game = malloc(sizeof *game);
+    return game ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free(game);
+    return 0;
+}
+
+static void reset(const char *fen)
+{
+    Position pos;
+    assert_null(notation_parse_position(fen, &pos));
+    game_reset(game, &pos);
+}
+
+static void play(const char *text)
+{
+    Move m;
+    char err[256];
+    assert_int_equal(notation_parse_move(game_position(game), text, &m, err, sizeof err), PARSE_OK);
+    assert_true(game_play(game, m));
+}
+
+/* Extends the game by plies quiet moves such that no side ever has a capture, no position
+ * occurs three times, and the game is still going before the last ply (depth-first search). */
+static bool walk(int plies)
+{
+    if (plies == 0)
+        return true;
+    MoveList list;
+    movegen_generate(game_position(game), &list);
+    for (int n = 0; n < list.count; n++) {
+        int i = (n + game->ply * 7) % list.count;   /* vary the choice to wander */
+        assert_true(game_play(game, list.moves[i]));
+        bool ok = !movegen_has_capture(game_position(game)) && game_repetitions(game) < 3 &&
+                  (plies == 1 || game_status(game) == GAME_ONGOING);
+        if (ok && walk(plies - 1))
+            return true;
+        game_undo(game, 1);
+    }
+    return false;
+}
+
+static void assert_over(int max_plies, int want_points, const char *want_text)
+{
+    int points = -1;
+    char why[128];
+    assert_true(referee_game_over(game, max_plies, &points, why, sizeof why));
+    assert_int_equal(points, want_points);
+    assert_string_equal(why, want_text);
+}
+
+static void assert_going(int max_plies)
+{
+    int points;
+    char why[128];
+    assert_false(referee_game_over(game, max_plies, &points, why, sizeof why));
+}
+
+static void test_no_legal_move(void **state)
+{
+    (void)state;
+    reset("W:W46:B41,37");   /* the white man on 46 is blocked */
+    assert_over(400, 0, "White has no legal move");
+    reset("B:W10,14:B5");    /* the black man on 5 is blocked */
+    assert_over(400, 2, "Black has no legal move");
+    reset("W:W46:B41");      /* 46x37 is possible */
+    assert_going(400);
+}
+
+static void test_threefold_repetition(void **state)
+{
+    (void)state;
+    reset("W:WK47,K49:BK2,K4");
+    const char *cycle[] = {"47-42", "2-7", "42-47", "7-2"};
+    for (int i = 0; i < 8; i++) {
+        assert_going(400);
+        play(cycle[i % 4]);
+    }
+    assert_int_equal(game_repetitions(game), 3);
+    assert_over(400, 1, "threefold repetition");
+}
+
+static void test_25_move_rule(void **state)
+{
+    (void)state;
+    reset("W:WK47,K49:BK2,K4");   /* 2 kings each: no endgame rule */
+    assert_false(movegen_has_capture(game_position(game)));
+    assert_true(walk(49));
+    assert_going(400);
+    assert_true(walk(1));
+    assert_int_equal(game->draw[game->ply].reversible, 50);
+    assert_over(400, 1, "25-move rule");
+}
+
+static void test_16_move_rule(void **state)
+{
+    (void)state;
+    reset("W:WK47,K48,K49:BK3");   /* three kings against a lone king */
+    assert_true(walk(31));
+    assert_going(400);
+    assert_true(walk(1));
+    assert_over(400, 1, "16-move rule");
+    /* a man move does not restart it: the rule counts from when the material arose */
+    reset("B:WK47,K48,36:BK3");
+    assert_true(walk(32));
+    assert_over(400, 1, "16-move rule");
+}
+
+static void test_5_move_rule(void **state)
+{
+    (void)state;
+    reset("W:WK47,K49:BK3");   /* two kings against a lone king */
+    assert_true(walk(9));
+    assert_going(400);
+    assert_true(walk(1));
+    assert_over(400, 1, "5-move rule");
+}
+
+static void test_ply_cap(void **state)
+{
+    (void)state;
+    reset("start");
+    play("32-28");
+    play("19-23");
+    play("28x19");
+    play("14x23");
+    assert_going(5);
+    assert_over(4, 1, "ply cap (4 plies)");
+}
+
+static void test_pos_command_from_last_irreversible_move(void **state)
+{
+    (void)state;
+    char buf[1024];
+    reset("W:WK47,K49:BK2,K4");
+    referee_pos_command(game, buf, sizeof buf);
+    assert_string_equal(buf, "pos pos=WeBeBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeWeWe");
+    play("47-42");
+    play("2-7");
+    referee_pos_command(game, buf, sizeof buf);
+    assert_string_equal(buf, "pos pos=WeBeBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeWeWe moves=\"47-42 2-7\"");
+
+    reset("start");
+    play("32-28");
+    play("19-23");
+    referee_pos_command(game, buf, sizeof buf);   /* a man move resets the history */
+    assert_string_equal(buf, "pos pos=Wbbbbbbbbbbbbbbbbbbebeebeeeeweewewwwwwwwwwwwwwwwwww");
+}
+
+static void test_level_and_done(void **state)
+{
+    (void)state;
+    TimeControl tc;
+    char buf[128];
+    assert_null(referee_parse_tc("time=60 inc=0.5", &tc));
+    assert_int_equal(tc.kind, TC_CLOCK);
+    referee_level_command(&tc, 12.25, buf, sizeof buf);
+    assert_string_equal(buf, "level time=12.250 inc=0.500");
+    assert_null(referee_parse_tc("move-time=0.2", &tc));
+    referee_level_command(&tc, 0, buf, sizeof buf);
+    assert_string_equal(buf, "level move-time=0.200");
+    assert_null(referee_parse_tc("depth=6", &tc));
+    referee_level_command(&tc, 0, buf, sizeof buf);
+    assert_string_equal(buf, "level depth=6");
+    assert_null(referee_parse_tc("nodes=100000", &tc));
+    referee_level_command(&tc, 0, buf, sizeof buf);
+    assert_string_equal(buf, "level nodes=100000");
+    const char *bad[] = {"", "depth=0", "depth=2.5", "time=1 depth=3", "inc=1", "move-time=x", "speed=3", "time"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_non_null(referee_parse_tc(bad[i], &tc));
+
+    Position start;
+    position_start(&start);
+    Move m;
+    char err[256];
+    assert_int_equal(referee_read_done(&start, "done move=32-28 ponder=19-23", &m, err, sizeof err), PARSE_OK);
+    assert_int_equal(referee_read_done(&start, "done", &m, err, sizeof err), PARSE_SYNTAX);
+    assert_int_equal(referee_read_done(&start, "done move=1-2", &m, err, sizeof err), PARSE_ILLEGAL);
+    assert_int_equal(referee_read_done(&start, "done move=hello", &m, err, sizeof err), PARSE_SYNTAX);
+}
+
+static void test_parse_args(void **state)
+{
+    (void)state;
+    MatchOptions o;
+    char *ok[] = {"match", "--engine1", "a b", "--engine2", "c", "--tc", "time=10", "inc=0.1", "--tc2", "depth=3",
+                  "--param1", "x=1", "y=2", "--sprt", "elo0=0", "elo1=10", "alpha=0.1", "beta=0.2",
+                  "--games", "8", "--concurrency", "2", "--dir2", "/tmp", "--seed", "3"};
+    assert_null(match_parse_args(sizeof ok / sizeof ok[0], ok, &o));
+    assert_string_equal(o.engine[0].cmd, "a b");
+    assert_int_equal(o.referee.tc[0].kind, TC_CLOCK);
+    assert_float_equal(o.referee.tc[0].inc, 0.1, 1e-12);
+    assert_int_equal(o.referee.tc[1].kind, TC_DEPTH);
+    assert_int_equal(o.referee.tc[1].depth, 3);
+    assert_int_equal(o.engine[0].param_count, 2);
+    assert_string_equal(o.engine[0].params[1], "y=2");
+    assert_true(o.sprt_enabled);
+    assert_float_equal(o.sprt.elo1, 10, 0);
+    assert_float_equal(o.sprt.beta, 0.2, 0);
+    assert_int_equal(o.games, 8);
+    assert_int_equal(o.concurrency, 2);
+    assert_string_equal(o.engine[1].dir, "/tmp");
+    assert_true(o.shuffle);
+
+    char *missing[] = {"match", "--engine1", "a"};
+    assert_non_null(match_parse_args(3, missing, &o));
+    char *bad_games[] = {"match", "--engine1", "a", "--engine2", "b", "--games", "0"};
+    assert_non_null(match_parse_args(7, bad_games, &o));
+    char *bad_sprt[] = {"match", "--engine1", "a", "--engine2", "b", "--sprt", "elo0=5", "elo1=0"};
+    assert_non_null(match_parse_args(8, bad_sprt, &o));
+    char *unknown[] = {"match", "--engine1", "a", "--engine2", "b", "--frobnicate"};
+    assert_non_null(match_parse_args(6, unknown, &o));
+}
+
+/* Runs `engine match ARGS` with a fresh log; returns the log text (caller frees). */
+static char *run_match(char **args, int n, MatchResult *res, bool want_ok)
+{
+    char *argv[64] = {"match"};
+    for (int i = 0; i < n; i++)
+        argv[i + 1] = args[i];
+    MatchOptions o;
+    const char *err = match_parse_args(n + 1, argv, &o);
+    assert_null(err);
+    FILE *out = tmpfile(), *log = tmpfile();
+    assert_int_equal(match_run(&o, out, log, res), want_ok);
+    long len = ftell(log);
+    char *text = calloc(1, (size_t)len + 1);
+    rewind(log);
+    assert_int_equal(fread(text, 1, (size_t)len, log), (size_t)len);
+    fclose(out);
+    fclose(log);
+    return text;
+}
+
+static int count(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+static void test_legal_match_writes_pdn(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_match_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char *args[] = {"--engine1", FAKE, "--engine2", FAKE, "--games", "4", "--concurrency", "2", "--tc", "depth=1",
+                    "--pdn", path};
+    MatchResult res;
+    char *log = run_match(args, 12, &res, true);
+    assert_string_equal(log, "");
+    free(log);
+    assert_int_equal(res.games_played, 4);
+    assert_int_equal(res.report.pairs, 2);
+    /* identical deterministic engines play the same game with swapped colours */
+    assert_int_equal(res.tally.wins, res.tally.losses);
+
+    FILE *f = fopen(path, "r");
+    PdnRecord rec = {.game = game};
+    char err[256];
+    int rounds = 0, games = 0;
+    for (int r; (r = pdn_read_game(f, &rec, err, sizeof err)) != 0; games++) {
+        assert_int_equal(r, 1);
+        rounds |= 1 << atoi(pdn_tag(&rec, "Round"));
+        assert_non_null(pdn_tag(&rec, "FEN"));
+        assert_string_equal(pdn_tag(&rec, "Result"), rec.result);
+        /* the replayed game really ended the way its Termination tag says */
+        int points;
+        char why[128];
+        assert_true(referee_game_over(game, 400, &points, why, sizeof why));
+        assert_string_equal(why, pdn_tag(&rec, "Termination"));
+        assert_string_equal(pdn_result_text(points), rec.result);
+    }
+    fclose(f);
+    unlink(path);
+    assert_int_equal(games, 4);
+    assert_int_equal(rounds, 2 | 4 | 8 | 16);
+}
+
+static void test_illegal_moves_lose_and_engine_restarts(void **state)
+{
+    (void)state;
+    /* engine 2 plays 1-2 on its third search since it started; the openings have Black to
+     * move, so that is after 4 plies as Black and 5 as White, in every game if it restarts */
+    char *args[] = {"--engine1", FAKE, "--engine2", FAKE " illegal 2", "--games", "4", "--tc", "depth=1"};
+    MatchResult res;
+    char *log = run_match(args, 8, &res, true);
+    assert_int_equal(res.games_played, 4);
+    assert_int_equal(res.tally.wins, 4);
+    assert_int_equal(count(log, "played an illegal move"), 4);
+    assert_int_equal(count(log, "line \"done move=1-2\""), 4);
+    assert_int_equal(count(log, "Black played an illegal move after 4 plies"), 2);
+    assert_int_equal(count(log, "White played an illegal move after 5 plies"), 2);
+    free(log);
+}
+
+static void test_garbage_crash_and_exit_lose(void **state)
+{
+    (void)state;
+    char *garbage[] = {"--engine1", FAKE, "--engine2", FAKE, "--param2", "mode=garbage", "at=1", "--games", "2"};
+    MatchResult res;
+    char *log = run_match(garbage, 9, &res, true);
+    assert_int_equal(res.tally.wins, 2);
+    assert_int_equal(count(log, "cannot read move \"hello\""), 2);
+    free(log);
+
+    char *crash[] = {"--engine1", FAKE " crash 3", "--engine2", FAKE, "--games", "2", "--concurrency", "2"};
+    log = run_match(crash, 8, &res, true);
+    assert_int_equal(res.tally.losses, 2);
+    assert_int_equal(count(log, "crashed"), 2);
+    free(log);
+
+    char *leaves[] = {"--engine1", FAKE, "--engine2", FAKE " exit 0", "--games", "2"};
+    log = run_match(leaves, 6, &res, true);
+    assert_int_equal(res.tally.wins, 2);
+    assert_int_equal(count(log, "crashed after"), 2);
+    assert_int_equal(count(log, "exit status 3"), 2);
+    free(log);
+}
+
+static void test_hang_and_time_losses(void **state)
+{
+    (void)state;
+    /* the shell engine sleeps in a child process: the whole group must go */
+    char *hang[] = {"--engine1", FAKE, "--engine2", "tests/engines/hang.sh", "--games", "2", "--tc", "depth=2",
+                    "--timeout", "0.5"};
+    MatchResult res;
+    char *log = run_match(hang, 10, &res, true);
+    assert_int_equal(res.tally.wins, 2);
+    assert_int_equal(count(log, "hung after"), 2);
+    free(log);
+
+    /* limits leave the prompt engine room on a loaded machine */
+    char *slow[] = {"--engine1", FAKE " slow 600", "--engine2", FAKE, "--games", "2", "--tc", "move-time=0.02",
+                    "--margin", "0.3"};
+    log = run_match(slow, 10, &res, true);
+    assert_int_equal(res.tally.losses, 2);
+    assert_int_equal(count(log, "lost on time after"), 2);
+    free(log);
+
+    /* 150 ms per move against a 0.5 s clock with 10 ms increments: the clock runs out */
+    char *clock[] = {"--engine1", FAKE, "--engine2", FAKE " slow 150", "--games", "2", "--tc", "time=0.5",
+                     "inc=0.01", "--margin", "0.1"};
+    log = run_match(clock, 11, &res, true);
+    assert_int_equal(res.tally.wins, 2);
+    assert_int_equal(count(log, "lost on time after"), 2);
+    free(log);
+}
+
+static void test_start_failure_and_working_directory(void **state)
+{
+    (void)state;
+    char *missing[] = {"--engine1", FAKE, "--engine2", "./no-such-engine", "--games", "2", "--timeout", "2"};
+    MatchResult res;
+    char *log = run_match(missing, 8, &res, true);
+    assert_int_equal(res.tally.wins, 2);
+    assert_int_equal(count(log, "failed to start"), 2);
+    free(log);
+
+    char *dir[] = {"--engine1", "./fake_engine", "--dir1", "build/tests", "--engine2", FAKE, "--games", "2"};
+    log = run_match(dir, 8, &res, true);
+    assert_string_equal(log, "");
+    assert_int_equal(res.games_played, 2);
+    free(log);
+}
+
+static void test_sprt_stops_the_match(void **state)
+{
+    (void)state;
+    /* engine 2 loses every game: pentanomial [0,0,0,0,n]. elo0=0 elo1=200 (python3, as in
+     * test_stats): n = 7 -> llr 2.929161894893066, n = 8 -> 3.3475393504155826 > 2.944 */
+    char *args[] = {"--engine1", FAKE, "--engine2", FAKE " illegal 0", "--games", "100", "--sprt", "elo0=0",
+                    "elo1=200", "alpha=0.05", "beta=0.05"};
+    MatchResult res;
+    char *log = run_match(args, 11, &res, true);
+    free(log);
+    assert_int_equal(res.games_played, 16);
+    assert_int_equal(res.sprt_stop_game, 16);
+    assert_int_equal(res.sprt.decision, SPRT_H1);
+    assert_float_equal(res.sprt.llr, 3.3475393504155826, 1e-9);
+}
+
+/* Runs a shell command; returns its exit code, its stdout in out. */
+static int shell(const char *cmd, char *out, size_t size)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void test_command_line(void **state)
+{
+    (void)state;
+    static char out[65536];
+    assert_int_equal(shell("./engine match --help", out, sizeof out), 0);
+    assert_non_null(strstr(out, "usage: engine match"));
+    assert_int_equal(shell("./engine match --engine1 x 2>/dev/null", out, sizeof out), 2);
+    assert_int_equal(shell("./engine match --engine1 x --engine2 y --tc depth=0 2>/dev/null", out, sizeof out), 2);
+    assert_int_equal(shell("./engine match --engine1 x --engine2 y --openings /nonexistent 2>/dev/null", out,
+                           sizeof out), 1);
+    assert_int_equal(shell("./engine match --engine1 '" FAKE " illegal 0' --engine2 " FAKE
+                           " --games 2 --tc depth=1 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 2>/dev/null",
+                           out, sizeof out), 0);
+    assert_non_null(strstr(out, "game 2/2 (#2, engine1 Black): 2-0 Black played an illegal move | W-D-L 0-0-2 "
+                                "score 0.0% Elo -inf +- n/a LLR -0.01\n"));
+    assert_non_null(strstr(out, "Games: 2  W-D-L (engine1): 0-0-2  score: 0.0%\n"
+                                "Pairs: 1  pentanomial 0/0.5/1/1.5/2: 1 0 0 0 0\n"
+                                "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: n/a\n"
+                                "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR -0.015 bounds [-2.944, 2.944]: continue\n"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_no_legal_move),
+        cmocka_unit_test(test_threefold_repetition),
+        cmocka_unit_test(test_25_move_rule),
+        cmocka_unit_test(test_16_move_rule),
+        cmocka_unit_test(test_5_move_rule),
+        cmocka_unit_test(test_ply_cap),
+        cmocka_unit_test(test_pos_command_from_last_irreversible_move),
+        cmocka_unit_test(test_level_and_done),
+        cmocka_unit_test(test_parse_args),
+        cmocka_unit_test(test_legal_match_writes_pdn),
+        cmocka_unit_test(test_illegal_moves_lose_and_engine_restarts),
+        cmocka_unit_test(test_garbage_crash_and_exit_lose),
+        cmocka_unit_test(test_hang_and_time_losses),
+        cmocka_unit_test(test_start_failure_and_working_directory),
+        cmocka_unit_test(test_sprt_stops_the_match),
+        cmocka_unit_test(test_command_line),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
