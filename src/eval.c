@@ -1,21 +1,231 @@
 #include "eval.h"
 
-#define EVAL_MAN 100
-#define EVAL_KING 300
+#include <string.h>
+
+/* Every feature is computed for one side seen from its own side of the board: White as is,
+ * Black after a half turn of the board (square s -> 51 - s, which is bit b -> 62 - b). Then
+ * value = white - black holds exactly, so eval(p) == -eval(mirror(p)) by construction. */
+
+static const char *const TERM_NAMES[EVAL_TERM_COUNT] = {
+    [EVAL_MAN] = "man",
+    [EVAL_KING] = "king",
+    [EVAL_KING_FIRST] = "king_first",
+    [EVAL_TEMPO] = "tempo",
+    [EVAL_BACK_RANK] = "back_rank",
+    [EVAL_BACK_GUARD] = "back_guard",
+    [EVAL_CENTRE] = "centre",
+    [EVAL_BALANCE] = "balance",
+    [EVAL_OUTPOST] = "outpost",
+    [EVAL_OUTPOST_WEAK] = "outpost_weak",
+    [EVAL_LOCKED] = "locked",
+    [EVAL_TAIL] = "tail",
+    [EVAL_HOOK] = "hook",
+    [EVAL_RUNAWAY] = "runaway",
+    [EVAL_RUNAWAY_ROWS] = "runaway_rows",
+    [EVAL_KING_MOBILITY] = "king_mobility",
+    [EVAL_KING_DIAGONAL] = "king_diagonal",
+};
+
+/* Square sets in the own-side view (men move towards square 1). */
+typedef struct {
+    bool ready;
+    Bitboard tempo_bit[4];       /* squares whose advancement (9 - row) has bit k set */
+    Bitboard back_rank, back_guard, centre, outpost, left, right, edge, long_diagonal;
+} EvalTables;
+
+static EvalTables tables;
+
+static Bitboard squares_mask(const int *squares, int count)
+{
+    Bitboard b = 0;
+    for (int i = 0; i < count; i++)
+        b |= bb_square(squares[i]);
+    return b;
+}
+
+static int square_row(int s) { return (s - 1) / 5; }
+static int square_file(int s) { return 2 * ((s - 1) % 5) + (square_row(s) % 2 == 0); }
+
+void eval_init(void)
+{
+    if (tables.ready)
+        return;
+    bb_init();
+    static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
+    static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
+    tables.back_guard = squares_mask(guard, 3);
+    tables.centre = squares_mask(centre, 6);
+    tables.outpost = squares_mask(outpost, 2);
+    tables.long_diagonal = squares_mask(diagonal, 10);
+    tables.back_rank = BB_ROW_BOTTOM;
+    for (int s = 1; s <= SQUARE_COUNT; s++) {
+        int row = square_row(s), file = square_file(s);
+        Bitboard b = bb_square(s);
+        for (int k = 0; k < 4; k++)
+            if ((9 - row) >> k & 1)
+                tables.tempo_bit[k] |= b;
+        if (file < 5)
+            tables.left |= b;
+        else
+            tables.right |= b;
+        if (file == 0 || file == 9)
+            tables.edge |= b;
+    }
+    tables.ready = true;
+}
+
+/* The half turn of the board: bit b -> bit 62 - b (bit 63 is a ghost and stays empty). */
+static inline Bitboard flip(Bitboard b)
+{
+    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+    b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    return __builtin_bswap64(b) >> 1;
+}
+
+/* The squares from which a man cannot run to promotion unopposed: an enemy piece stands in its
+ * forward triangle, or next to that triangle's edge (from where it captures or blocks). The flood
+ * stops early once every man is known to be stopped. */
+static inline Bitboard stopped_squares(Bitboard opp, Bitboard men)
+{
+    Bitboard front = (opp | bb_shift(opp, DIR_UL) | bb_shift(opp, DIR_UR)) & BB_ALL, stopped = 0;
+    while (front && (men & ~stopped)) {
+        front = (bb_shift(front, DIR_DL) | bb_shift(front, DIR_DR)) & BB_ALL;
+        stopped |= front;
+    }
+    return stopped;
+}
+
+/* Writes the features of the side owning men/kings into v, everything in its own view. */
+static inline void side_features(Bitboard men, Bitboard kings, Bitboard opp, Bitboard opp_kings, int *v)
+{
+    Bitboard occ = men | kings | opp, empty = BB_ALL & ~occ;
+    int king_count = bb_popcount(kings);
+    v[EVAL_MAN] = bb_popcount(men);
+    v[EVAL_KING] = king_count;
+    v[EVAL_KING_FIRST] = (king_count > 0);
+    int tempo = 0;
+    for (int k = 0; k < 4; k++)
+        tempo += bb_popcount(men & tables.tempo_bit[k]) << k;
+    v[EVAL_TEMPO] = tempo;
+    v[EVAL_BACK_RANK] = bb_popcount(men & tables.back_rank);
+    v[EVAL_BACK_GUARD] = bb_popcount(men & tables.back_guard);
+    v[EVAL_CENTRE] = bb_popcount(men & tables.centre);
+    int skew = bb_popcount(men & tables.left) - bb_popcount(men & tables.right);
+    v[EVAL_BALANCE] = (skew < 0 ? -skew : skew);
+    Bitboard behind_left = bb_shift(men, DIR_UR);   /* men whose down-left neighbour is an own man */
+    Bitboard behind_right = bb_shift(men, DIR_UL);  /* men whose down-right neighbour is an own man */
+    v[EVAL_OUTPOST] = bb_popcount(men & tables.outpost);
+    v[EVAL_OUTPOST_WEAK] = bb_popcount(men & tables.outpost & ~(behind_left & behind_right));
+    Bitboard can_step = bb_shift(empty, DIR_DL) | bb_shift(empty, DIR_DR);
+    v[EVAL_LOCKED] = bb_popcount(men & ~can_step);
+    v[EVAL_TAIL] = (bb_popcount(men & behind_left) + bb_popcount(men & behind_right));
+    v[EVAL_HOOK] = bb_popcount(men & tables.edge & ~tables.back_rank & ~(behind_left | behind_right));
+    v[EVAL_RUNAWAY] = v[EVAL_RUNAWAY_ROWS] = 0;
+    if (!opp_kings) {
+        Bitboard runaway = men & ~stopped_squares(opp, men);
+        int rows = 0;
+        for (int k = 0; k < 4; k++)
+            rows += bb_popcount(runaway & tables.tempo_bit[k]) << k;
+        v[EVAL_RUNAWAY] = bb_popcount(runaway);
+        v[EVAL_RUNAWAY_ROWS] = rows;
+    }
+    int mobility = 0;
+    for (Bitboard b = kings; b; b &= b - 1) {
+        int bit = bb_lsb(b);
+        for (int d = 0; d < DIR_COUNT; d++)
+            mobility += bb_popcount(bb_ray_attack(bit, d, occ) & empty);
+    }
+    v[EVAL_KING_MOBILITY] = mobility;
+    v[EVAL_KING_DIAGONAL] = bb_popcount(kings & tables.long_diagonal);
+}
+
+/* Damping of drawish endings (symmetric in the colours): a side ahead with at most 3 pieces
+ * against a king rarely wins; equal kings with men differing by at most one are drawish. */
+static int drawish_scale(const Position *pos)
+{
+    int men[2], kings[2];
+    for (int c = 0; c < 2; c++) {
+        men[c] = bb_popcount(position_men(pos, (Color)c));
+        kings[c] = bb_popcount(position_kings(pos, (Color)c));
+    }
+    int mat_w = men[WHITE] + 3 * kings[WHITE], mat_b = men[BLACK] + 3 * kings[BLACK];
+    if (mat_w != mat_b) {
+        int strong = mat_w > mat_b ? WHITE : BLACK;
+        if (kings[!strong] > 0 && men[strong] + kings[strong] <= 3)
+            return EVAL_SCALE_ONE / 8;
+    }
+    int men_diff = men[WHITE] - men[BLACK];
+    if (kings[WHITE] > 0 && kings[WHITE] == kings[BLACK] && men_diff >= -1 && men_diff <= 1)
+        return EVAL_SCALE_ONE / 2;
+    return EVAL_SCALE_ONE;
+}
+
+void eval_extract(const Position *pos, EvalFeatures *f)
+{
+    if (!tables.ready)
+        eval_init();
+    int w[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
+    Bitboard wk = position_kings(pos, WHITE), bk = position_kings(pos, BLACK);
+    side_features(position_men(pos, WHITE), wk, pos->pieces[BLACK], bk, w);
+    side_features(flip(position_men(pos, BLACK)), flip(bk), flip(pos->pieces[WHITE]), flip(wk), b);
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        f->value[i] = w[i] - b[i];
+    int pieces = bb_popcount(position_occupied(pos));
+    int phase = 40 - pieces;
+    f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
+    f->scale = drawish_scale(pos);
+}
+
+Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
+{
+    long mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        mg += (long)weights[i].mg * f->value[i];
+        eg += (long)weights[i].eg * f->value[i];
+    }
+    long score = (mg * (EVAL_PHASE_MAX - f->phase) + eg * f->phase) * f->scale /
+                 (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
+    if (score >= SCORE_EVAL_MAX)
+        score = SCORE_EVAL_MAX - 1;
+    if (score <= -SCORE_EVAL_MAX)
+        score = -(SCORE_EVAL_MAX - 1);
+    return (Score)score;
+}
 
 Score eval_position(const Position *pos)
 {
-    Color us = pos->turn, them = (Color)!us;
-    return EVAL_MAN * (bb_popcount(position_men(pos, us)) - bb_popcount(position_men(pos, them))) +
-           EVAL_KING * (bb_popcount(position_kings(pos, us)) - bb_popcount(position_kings(pos, them)));
+    EvalFeatures f;
+    eval_extract(pos, &f);
+    Score s = eval_score_white(&f, eval_weights);
+    return pos->turn == WHITE ? s : -s;
+}
+
+const char *eval_term_name(EvalTerm term)
+{
+    return term >= 0 && term < EVAL_TERM_COUNT ? TERM_NAMES[term] : "?";
+}
+
+EvalTerm eval_term_by_name(const char *name)
+{
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        if (strcmp(TERM_NAMES[i], name) == 0)
+            return (EvalTerm)i;
+    return EVAL_TERM_COUNT;
 }
 
 void eval_print_breakdown(const Position *pos, FILE *out)
 {
-    Color us = pos->turn, them = (Color)!us;
-    int men = bb_popcount(position_men(pos, us)) - bb_popcount(position_men(pos, them));
-    int kings = bb_popcount(position_kings(pos, us)) - bb_popcount(position_kings(pos, them));
-    fprintf(out, "eval term=men value=%d\n", EVAL_MAN * men);
-    fprintf(out, "eval term=kings value=%d\n", EVAL_KING * kings);
-    fprintf(out, "eval total=%d side=%s\n", eval_position(pos), us == WHITE ? "white" : "black");
+    EvalFeatures f;
+    eval_extract(pos, &f);
+    int den = EVAL_PHASE_MAX * EVAL_SCALE_ONE;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        const EvalWeight *w = &eval_weights[i];
+        double part = (double)f.value[i] * (w->mg * (EVAL_PHASE_MAX - f.phase) + w->eg * f.phase) * f.scale / den;
+        fprintf(out, "eval term=%s white-black=%d mg=%d eg=%d white=%.1f\n", TERM_NAMES[i], f.value[i], w->mg,
+                w->eg, part);
+    }
+    fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
+            eval_score_white(&f, eval_weights));
+    fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");
 }

@@ -40,8 +40,13 @@ static Search *hub_searcher(Hub *h)
 {
     if (!h->search) {
         h->search = search_new(h->tt_mib);
-        if (!h->search)
+        if (!h->search) {
             hub_error(h, "not enough memory for a %zu MiB hash table", h->tt_mib);
+        } else if (search_tt_mib(h->search) * 2 <= h->tt_mib) {
+            hub_error(h, "tt-size %zu MiB does not fit in this machine's memory; using %zu MiB", h->tt_mib,
+                      search_tt_mib(h->search));
+            h->tt_mib = search_tt_mib(h->search);
+        }
     }
     return h->search;
 }
@@ -140,7 +145,8 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         } else if (!h->search || search_resize_tt(h->search, (size_t)mib)) {
             h->tt_mib = (size_t)mib;
         } else {
-            hub_error(h, "cannot allocate a %lld MiB hash table; keeping %zu MiB", mib, h->tt_mib);
+            hub_error(h, "cannot allocate a %lld MiB hash table (more than half of this machine's memory, "
+                      "or refused); keeping %zu MiB", mib, h->tt_mib);
         }
     } else if (strcmp(name->value, "ponder") == 0) {
         if (strcmp(value->value, "true") == 0 || strcmp(value->value, "false") == 0)

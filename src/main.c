@@ -7,11 +7,14 @@
 
 #include "bench.h"
 #include "board.h"
+#include "eval.h"
 #include "hub.h"
 #include "match.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "selfplay.h"
+#include "tune.h"
 
 static int usage(void)
 {
@@ -20,6 +23,8 @@ static int usage(void)
             "       engine moves POS\n"
             "       engine perft POS DEPTH [--divide]\n"
             "       engine bench [DEPTH]\n"
+            "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S] ...\n"
+            "       engine tune [--out FILE] [--iterations N] DATA...\n"
             "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
     return 2;
@@ -117,6 +122,7 @@ static int cmd_hub(bool banner)
 int main(int argc, char **argv)
 {
     board_init();
+    eval_init();
     if (argc == 1 || (argc == 2 && strcmp(argv[1], "hub") == 0))
         return cmd_hub(argc == 1);
     if (argc >= 2 && strcmp(argv[1], "moves") == 0)
@@ -125,6 +131,10 @@ int main(int argc, char **argv)
         return cmd_perft(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "bench") == 0)
         return cmd_bench(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
+        return selfplay_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "tune") == 0)
+        return tune_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "match") == 0)
         return match_main(argc - 1, argv + 1);
     return usage();

@@ -49,9 +49,12 @@ double search_now(void);
 /* Checks the node limit and the clock, polls the hub; sets stopped when the search must end. */
 void search_check(Search *s);
 
-/* Counts a node; true when the search has been stopped. */
+/* Counts a node; true when the search has been stopped (nodes after the stop are not counted,
+ * so a node limit is never exceeded). */
 static inline bool search_tick(Search *s)
 {
+    if (s->stopped)
+        return true;
     if (++s->nodes >= s->next_check)
         search_check(s);
     return s->stopped;

@@ -1,12 +1,24 @@
 #include "tt.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define TT_GENERATIONS 64
 
 _Static_assert(sizeof(TTEntry) == 16, "TT entries are 16 bytes");
 _Static_assert(sizeof(TTBucket) == 64, "a TT bucket fills one cache line");
+
+/* Half the machine's memory in MiB: with overcommit, a larger table could be granted now and the
+ * engine killed later when the pages are touched, so such sizes are refused up front. */
+static size_t memory_cap_mib(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return TT_MAX_MIB;
+    return (size_t)((uint64_t)pages * (uint64_t)page >> 21);
+}
 
 bool tt_resize(TT *tt, size_t mib)
 {
@@ -17,21 +29,25 @@ bool tt_resize(TT *tt, size_t mib)
     size_t pow2 = 1;
     while (pow2 * 2 <= mib)
         pow2 *= 2;
-    size_t bytes = pow2 << 20;
-    TTBucket *buckets = aligned_alloc(sizeof(TTBucket), bytes);
-    if (!buckets)
+    if (pow2 > memory_cap_mib())
         return false;
-    free(tt->buckets);
-    tt->buckets = buckets;
+    size_t bytes = pow2 << 20;
+    /* calloc hands out fresh zero pages lazily, so a new table costs no clearing time */
+    void *alloc = calloc(1, bytes + sizeof(TTBucket));
+    if (!alloc)
+        return false;
+    free(tt->alloc);
+    tt->alloc = alloc;
+    tt->buckets = (TTBucket *)(((uintptr_t)alloc + sizeof(TTBucket) - 1) & ~(uintptr_t)(sizeof(TTBucket) - 1));
     tt->mask = bytes / sizeof(TTBucket) - 1;
     tt->mib = pow2;
-    tt_clear(tt);
+    tt->generation = 0;
     return true;
 }
 
 void tt_free(TT *tt)
 {
-    free(tt->buckets);
+    free(tt->alloc);
     memset(tt, 0, sizeof *tt);
 }
 

@@ -84,7 +84,7 @@ static void test_quiescence_resolves_captures(void **state)
     char mt[MOVE_TEXT_MAX];
     notation_format_move(game_position(&game), r.best, mt);
     assert_string_equal(mt, "28-23");
-    assert_int_equal(r.score, 0);
+    assert_true(r.score > -100 && r.score < 100);   /* no man lost (the score is positional only) */
     search_free(s);
 }
 
@@ -110,7 +110,7 @@ static void test_repetition_scores_draw(void **state)
     setup_game("W:WK1,46,47:BK50,3,4,5");
     SearchLimits l = {.depth = 1};
     SearchResult r = run(s, &l, GO_ANALYZE, NULL);
-    assert_int_equal(r.score, -100);
+    assert_true(r.score < 0);   /* a man down */
     play("1-7");
     play("50-44");
     play("7-1");

@@ -1,0 +1,50 @@
+#pragma once
+/* Fast self-play games that produce training data for the tuner: every quiet position of a game
+ * (no capture pending for either side) with the game's result, one per line:
+ *     <FEN> <result>        result = 2-0 (White won), 1-1 (draw) or 0-2 (Black won)
+ * Games start from ballot openings and differ through a seeded random choice among near-best
+ * moves during the first plies; given the same configuration the output is the same. */
+#include <stdint.h>
+#include <stdio.h>
+#include "board.h"
+
+#define SELFPLAY_LINE_MAX 256
+
+typedef struct {
+    int games;
+    uint64_t nodes;      /* node budget per move (0 = use depth) */
+    int depth;           /* depth per move when nodes is 0 */
+    uint64_t seed;
+    int random_plies;    /* plies played by random choice among near-best moves */
+    int margin;          /* near-best = within this many centi-men of the best */
+    int max_plies;       /* games still running after this many plies are adjudicated drawn */
+} SelfplayConfig;
+
+typedef struct {
+    int games, white_wins, draws, black_wins;
+    long positions;
+} SelfplayStats;
+
+/* Default configuration (a few thousand nodes per move). */
+void selfplay_default_config(SelfplayConfig *cfg);
+
+/* Reads one opening per line (FEN or Hub string; blank and '#' lines skipped). Returns the number
+ * read into a malloc'ed array at *out (caller frees), or -1 with a message on err when the file
+ * is missing, empty or has a bad line. */
+int selfplay_load_openings(const char *path, Position **out, FILE *err);
+
+/* Plays cfg->games games from openings chosen at random, writes their quiet positions to out and
+ * prints progress to log (may be NULL). Returns false when memory is short. */
+bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int opening_count, FILE *out,
+                  FILE *log, SelfplayStats *stats);
+
+/* Writes one data line (with '\n'); result is White's score 0, 0.5 or 1. */
+void selfplay_format_line(const Position *pos, double result, char *buf, size_t size);
+
+/* Parses one data line; false when it is not "<position> <2-0|1-1|0-2>". */
+bool selfplay_parse_line(const char *line, Position *pos, double *result);
+
+#define SELFPLAY_OPENINGS "tests/data/ballots-3move.fen"
+
+/* `engine selfplay ...` (argv[1] == "selfplay"): parses the options, plays, returns the exit code. */
+int selfplay_main(int argc, char **argv);

@@ -1,0 +1,289 @@
+#include "selfplay.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "notation.h"
+#include "search.h"
+
+#define SELFPLAY_TT_MIB 16
+
+void selfplay_default_config(SelfplayConfig *cfg)
+{
+    *cfg = (SelfplayConfig){
+        .games = 100, .nodes = 3000, .depth = 0, .seed = 1, .random_plies = 8, .margin = 30, .max_plies = 400,
+    };
+}
+
+/* splitmix64: a small seeded generator, the state lives with the caller. */
+static uint64_t rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int rng_below(uint64_t *state, int n) { return (int)(rng_next(state) % (uint64_t)n); }
+
+int selfplay_load_openings(const char *path, Position **out, FILE *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(err, "selfplay: cannot open openings file \"%s\"\n", path);
+        return -1;
+    }
+    int count = 0, cap = 0, line_no = 0;
+    Position *list = NULL;
+    char line[SELFPLAY_LINE_MAX];
+    while (fgets(line, sizeof line, f)) {
+        line_no++;
+        line[strcspn(line, "\r\n")] = 0;
+        if (line[0] == 0 || line[0] == '#')
+            continue;
+        if (count == cap) {
+            cap = cap ? 2 * cap : 256;
+            Position *bigger = realloc(list, (size_t)cap * sizeof *list);
+            if (!bigger) {
+                fprintf(err, "selfplay: out of memory reading \"%s\"\n", path);
+                count = -1;
+                break;
+            }
+            list = bigger;
+        }
+        const char *why = notation_parse_position(line, &list[count]);
+        if (why) {
+            fprintf(err, "selfplay: %s:%d: bad opening: %s\n", path, line_no, why);
+            count = -1;
+            break;
+        }
+        count++;
+    }
+    fclose(f);
+    if (count == 0)
+        fprintf(err, "selfplay: no openings in \"%s\"\n", path);
+    if (count <= 0) {
+        free(list);
+        return -1;
+    }
+    *out = list;
+    return count;
+}
+
+void selfplay_format_line(const Position *pos, double result, char *buf, size_t size)
+{
+    char fen[FEN_TEXT_MAX];
+    notation_format_fen(pos, fen);
+    snprintf(buf, size, "%s %s\n", fen, result > 0.75 ? "2-0" : result < 0.25 ? "0-2" : "1-1");
+}
+
+bool selfplay_parse_line(const char *line, Position *pos, double *result)
+{
+    const char *space = strrchr(line, ' ');
+    if (!space || (size_t)(space - line) >= FEN_TEXT_MAX)
+        return false;
+    char text[FEN_TEXT_MAX];
+    memcpy(text, line, (size_t)(space - line));
+    text[space - line] = 0;
+    const char *res = space + 1;
+    size_t len = strcspn(res, "\r\n");
+    if (len != 3)
+        return false;
+    if (strncmp(res, "2-0", 3) == 0)
+        *result = 1.0;
+    else if (strncmp(res, "1-1", 3) == 0)
+        *result = 0.5;
+    else if (strncmp(res, "0-2", 3) == 0)
+        *result = 0.0;
+    else
+        return false;
+    return notation_parse_position(text, pos) == NULL;
+}
+
+static void limits_of(const SelfplayConfig *cfg, uint64_t nodes, SearchLimits *limits)
+{
+    memset(limits, 0, sizeof *limits);
+    if (cfg->nodes)
+        limits->nodes = nodes;
+    else
+        limits->depth = cfg->depth > 0 ? cfg->depth : 1;
+}
+
+/* A random move among those whose shallow-search score is within cfg->margin of the best. */
+static Move random_near_best(Search *s, Game *game, const SelfplayConfig *cfg, uint64_t *rng)
+{
+    MoveList list;
+    movegen_generate(game_position(game), &list);
+    Score scores[MAX_MOVES], best = -SCORE_INF;
+    SearchLimits limits;
+    limits_of(cfg, cfg->nodes / 4 + 1, &limits);
+    if (!cfg->nodes && limits.depth > 1)
+        limits.depth--;
+    for (int i = 0; i < list.count; i++) {
+        SearchResult res;
+        game_play(game, list.moves[i]);
+        if (game_status(game) == GAME_LOSS) {
+            scores[i] = SCORE_WIN;
+        } else {
+            search_run(s, game, &limits, GO_ANALYZE, NULL, NULL, NULL, &res);
+            scores[i] = -res.score;
+        }
+        game_undo(game, 1);
+        if (scores[i] > best)
+            best = scores[i];
+    }
+    int near[MAX_MOVES], n = 0;
+    for (int i = 0; i < list.count; i++)
+        if (scores[i] >= best - cfg->margin)
+            near[n++] = i;
+    return list.moves[near[rng_below(rng, n)]];
+}
+
+static bool is_quiet(const Position *pos) { return !movegen_has_capture(pos) && !movegen_opponent_has_capture(pos); }
+
+/* Plays one game from opening; returns White's score and collects quiet positions. */
+static double play_game(Search *s, Game *game, const SelfplayConfig *cfg, const Position *opening, uint64_t *rng,
+                        Position *quiet, int *quiet_count)
+{
+    SearchLimits limits;
+    limits_of(cfg, cfg->nodes, &limits);
+    search_clear(s);
+    game_reset(game, opening);
+    *quiet_count = 0;
+    for (;;) {
+        const Position *pos = game_position(game);
+        GameStatus status = game_status(game);
+        if (status == GAME_LOSS)
+            return pos->turn == WHITE ? 0.0 : 1.0;
+        if (status != GAME_ONGOING || game->ply >= cfg->max_plies || game->ply + 1 >= GAME_MAX_PLIES)
+            return 0.5;
+        if (is_quiet(pos))
+            quiet[(*quiet_count)++] = *pos;
+        Move m;
+        if (game->ply < cfg->random_plies) {
+            m = random_near_best(s, game, cfg, rng);
+        } else {
+            SearchResult res;
+            search_run(s, game, &limits, GO_THINK, NULL, NULL, NULL, &res);
+            m = res.best;
+        }
+        game_play(game, m);
+    }
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int opening_count, FILE *out,
+                  FILE *log, SelfplayStats *stats)
+{
+    memset(stats, 0, sizeof *stats);
+    Search *s = search_new(SELFPLAY_TT_MIB);
+    Game *game = malloc(sizeof *game);
+    Position *quiet = malloc(GAME_MAX_PLIES * sizeof *quiet);
+    if (!s || !game || !quiet) {
+        if (s)
+            search_free(s);
+        free(game);
+        free(quiet);
+        return false;
+    }
+    uint64_t rng = cfg->seed;
+    double start = now_seconds();
+    for (int g = 0; g < cfg->games; g++) {
+        int count;
+        const Position *opening = &openings[rng_below(&rng, opening_count)];
+        double result = play_game(s, game, cfg, opening, &rng, quiet, &count);
+        for (int i = 0; i < count; i++) {
+            char line[SELFPLAY_LINE_MAX];
+            selfplay_format_line(&quiet[i], result, line, sizeof line);
+            fputs(line, out);
+        }
+        stats->games++;
+        stats->positions += count;
+        stats->white_wins += result > 0.75;
+        stats->black_wins += result < 0.25;
+        stats->draws += result >= 0.25 && result <= 0.75;
+        if (log && (stats->games % 100 == 0 || stats->games == cfg->games))
+            fprintf(log, "selfplay games=%d white=%d draws=%d black=%d positions=%ld time=%.1f\n", stats->games,
+                    stats->white_wins, stats->draws, stats->black_wins, stats->positions, now_seconds() - start);
+    }
+    fflush(out);
+    search_free(s);
+    free(game);
+    free(quiet);
+    return true;
+}
+
+/* Parses an integer option value in [lo, hi]; prints why and returns false when it is bad. */
+static bool parse_count(const char *name, const char *text, long long lo, long long hi, long long *out)
+{
+    char *end;
+    long long v = text ? strtoll(text, &end, 10) : 0;
+    if (!text || *end || end == text || v < lo || v > hi) {
+        fprintf(stderr, "engine: selfplay: %s expects an integer %lld-%lld\n", name, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+int selfplay_main(int argc, char **argv)
+{
+    SelfplayConfig cfg;
+    selfplay_default_config(&cfg);
+    const char *openings_path = SELFPLAY_OPENINGS, *out_path = NULL;
+    for (int i = 2; i < argc; i++) {
+        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        long long v;
+        if (strcmp(opt, "--out") == 0 && val)
+            out_path = val;
+        else if (strcmp(opt, "--openings") == 0 && val)
+            openings_path = val;
+        else if (strcmp(opt, "--games") == 0 && parse_count(opt, val, 1, 10000000, &v))
+            cfg.games = (int)v;
+        else if (strcmp(opt, "--nodes") == 0 && parse_count(opt, val, 1, 1000000000, &v))
+            cfg.nodes = (uint64_t)v, cfg.depth = 0;
+        else if (strcmp(opt, "--depth") == 0 && parse_count(opt, val, 1, 60, &v))
+            cfg.depth = (int)v, cfg.nodes = 0;
+        else if (strcmp(opt, "--seed") == 0 && parse_count(opt, val, 0, INT64_MAX, &v))
+            cfg.seed = (uint64_t)v;
+        else if (strcmp(opt, "--random-plies") == 0 && parse_count(opt, val, 0, 100, &v))
+            cfg.random_plies = (int)v;
+        else if (strcmp(opt, "--margin") == 0 && parse_count(opt, val, 0, 10000, &v))
+            cfg.margin = (int)v;
+        else if (strcmp(opt, "--max-plies") == 0 && parse_count(opt, val, 10, GAME_MAX_PLIES - 2, &v))
+            cfg.max_plies = (int)v;
+        else {
+            fprintf(stderr, "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"
+                            "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N]\n");
+            return 2;
+        }
+        i++;
+    }
+    if (!out_path) {
+        fprintf(stderr, "engine: selfplay: --out FILE is required\n");
+        return 2;
+    }
+    Position *openings;
+    int count = selfplay_load_openings(openings_path, &openings, stderr);
+    if (count < 0)
+        return 1;
+    FILE *out = fopen(out_path, "w");
+    if (!out) {
+        fprintf(stderr, "engine: selfplay: cannot write \"%s\"\n", out_path);
+        free(openings);
+        return 1;
+    }
+    SelfplayStats stats;
+    bool ok = selfplay_run(&cfg, openings, count, out, stderr, &stats);
+    ok = fclose(out) == 0 && ok;
+    free(openings);
+    if (!ok)
+        fprintf(stderr, "engine: selfplay: out of memory or write error\n");
+    return ok ? 0 : 1;
+}

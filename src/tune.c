@@ -1,0 +1,349 @@
+#include "tune.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "selfplay.h"
+
+#define PARAM_COUNT (2 * EVAL_TERM_COUNT)
+#define K_MIN 1e-4
+#define K_MAX 0.1
+#define TUNE_BLOCK 64
+
+void tune_default_config(TuneConfig *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->iterations = 1500;
+    cfg->learning_rate = 0.5;
+    cfg->validation_every = 10;
+    cfg->freeze[EVAL_MAN] = true;
+}
+
+void tune_data_init(TuneData *data) { memset(data, 0, sizeof *data); }
+
+void tune_data_free(TuneData *data)
+{
+    free(data->samples);
+    free(data->entries);
+    tune_data_init(data);
+}
+
+/* Grows an array to hold at least need elements; false (array unchanged) when memory is short. */
+static bool grow(void **array, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return true;
+    size_t n = *cap ? *cap : 1024;
+    while (n < need)
+        n *= 2;
+    void *bigger = realloc(*array, n * elem);
+    if (!bigger)
+        return false;
+    *array = bigger;
+    *cap = n;
+    return true;
+}
+
+bool tune_data_add(TuneData *data, const Position *pos, double result)
+{
+    EvalFeatures f;
+    eval_extract(pos, &f);
+    if (!grow((void **)&data->samples, &data->sample_cap, data->sample_count + 1, sizeof *data->samples) ||
+        !grow((void **)&data->entries, &data->entry_cap, data->entry_count + EVAL_TERM_COUNT, sizeof *data->entries))
+        return false;
+    TuneSample *s = &data->samples[data->sample_count++];
+    s->first = (uint32_t)data->entry_count;
+    s->count = 0;
+    s->phase = (uint8_t)f.phase;
+    s->scale = (uint8_t)f.scale;
+    s->result = (float)result;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        if (f.value[i]) {
+            data->entries[data->entry_count++] = (TuneEntry){.feature = (uint32_t)i, .value = f.value[i]};
+            s->count++;
+        }
+    return true;
+}
+
+long tune_data_load(TuneData *data, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    long bad = 0;
+    char line[SELFPLAY_LINE_MAX];
+    while (fgets(line, sizeof line, f)) {
+        Position pos;
+        double result;
+        if (!selfplay_parse_line(line, &pos, &result)) {
+            bad++;
+            continue;
+        }
+        if (!tune_data_add(data, &pos, result)) {
+            fclose(f);
+            return -1;
+        }
+    }
+    fclose(f);
+    return bad;
+}
+
+/* The share of a feature value that goes to the mg and the eg weight (phase blend and scale). */
+static inline void blend(const TuneSample *s, double *mg, double *eg)
+{
+    double scale = (double)s->scale / EVAL_SCALE_ONE;
+    *mg = scale * (EVAL_PHASE_MAX - s->phase) / EVAL_PHASE_MAX;
+    *eg = scale * s->phase / EVAL_PHASE_MAX;
+}
+
+double tune_sample_score(const TuneData *data, const TuneSample *s, const double *w)
+{
+    double mg = 0, eg = 0, bm, be;
+    const TuneEntry *e = &data->entries[s->first];
+    for (int i = 0; i < s->count; i++) {
+        mg += w[2 * e[i].feature] * e[i].value;
+        eg += w[2 * e[i].feature + 1] * e[i].value;
+    }
+    blend(s, &bm, &be);
+    return mg * bm + eg * be;
+}
+
+/* Validation takes whole blocks of consecutive samples (about one game each), so that positions
+ * of one game do not sit on both sides of the split. */
+static bool held_out(const TuneConfig *cfg, size_t i)
+{
+    return cfg->validation_every > 0 && (i / TUNE_BLOCK) % (size_t)cfg->validation_every == 0;
+}
+
+static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* Mean squared error over the chosen part, from precomputed scores. */
+static double loss_of_scores(const TuneData *data, const double *score, double k, const TuneConfig *cfg,
+                             bool validation)
+{
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < data->sample_count; i++) {
+        if (held_out(cfg, i) != validation)
+            continue;
+        double d = data->samples[i].result - sigmoid(k * score[i]);
+        sum += d * d;
+        n++;
+    }
+    return n ? sum / (double)n : 0.0;
+}
+
+static double *all_scores(const TuneData *data, const double *w)
+{
+    double *score = malloc((data->sample_count + 1) * sizeof *score);
+    if (score)
+        for (size_t i = 0; i < data->sample_count; i++)
+            score[i] = tune_sample_score(data, &data->samples[i], w);
+    return score;
+}
+
+double tune_loss(const TuneData *data, const double *w, double k, const TuneConfig *cfg, bool validation)
+{
+    double *score = all_scores(data, w);
+    if (!score)
+        return NAN;
+    double loss = loss_of_scores(data, score, k, cfg, validation);
+    free(score);
+    return loss;
+}
+
+double tune_fit_k(const TuneData *data, const double *w, const TuneConfig *cfg)
+{
+    double *score = all_scores(data, w);
+    if (!score)
+        return NAN;
+    /* Golden-section search on log k: the loss is unimodal in k for a fixed ranking. */
+    const double phi = 0.6180339887498949;
+    double a = log(K_MIN), b = log(K_MAX);
+    double c = b - phi * (b - a), d = a + phi * (b - a);
+    double fc = loss_of_scores(data, score, exp(c), cfg, false), fd = loss_of_scores(data, score, exp(d), cfg, false);
+    for (int i = 0; i < 80; i++) {
+        if (fc < fd) {
+            b = d, d = c, fd = fc;
+            c = b - phi * (b - a);
+            fc = loss_of_scores(data, score, exp(c), cfg, false);
+        } else {
+            a = c, c = d, fc = fd;
+            d = a + phi * (b - a);
+            fd = loss_of_scores(data, score, exp(d), cfg, false);
+        }
+    }
+    free(score);
+    return exp((a + b) / 2);
+}
+
+/* One full-batch gradient of the training loss with respect to the (mg, eg) weights. */
+static void gradient(const TuneData *data, const double *w, double k, const TuneConfig *cfg, double *grad)
+{
+    memset(grad, 0, PARAM_COUNT * sizeof *grad);
+    size_t n = 0;
+    for (size_t i = 0; i < data->sample_count; i++) {
+        if (held_out(cfg, i))
+            continue;
+        const TuneSample *s = &data->samples[i];
+        double p = sigmoid(k * tune_sample_score(data, s, w));
+        double dscore = -2.0 * (s->result - p) * p * (1.0 - p) * k, bm, be;
+        blend(s, &bm, &be);
+        const TuneEntry *e = &data->entries[s->first];
+        for (int j = 0; j < s->count; j++) {
+            grad[2 * e[j].feature] += dscore * bm * e[j].value;
+            grad[2 * e[j].feature + 1] += dscore * be * e[j].value;
+        }
+        n++;
+    }
+    for (int j = 0; j < PARAM_COUNT && n; j++)
+        grad[j] /= (double)n;
+}
+
+static int16_t round_weight(double x)
+{
+    double r = floor(x + 0.5);
+    return (int16_t)(r > 30000 ? 30000 : r < -30000 ? -30000 : r);
+}
+
+bool tune_run(const TuneData *data, const TuneConfig *cfg, EvalWeight *weights, TuneReport *report, FILE *log)
+{
+    double w[PARAM_COUNT], w0[PARAM_COUNT], grad[PARAM_COUNT], m[PARAM_COUNT] = {0}, v[PARAM_COUNT] = {0};
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        w[2 * i] = weights[i].mg;
+        w[2 * i + 1] = weights[i].eg;
+    }
+    memcpy(w0, w, sizeof w0);
+    memset(report, 0, sizeof *report);
+    for (size_t i = 0; i < data->sample_count; i++) {
+        if (held_out(cfg, i))
+            report->valid_count++;
+        else
+            report->train_count++;
+    }
+    report->k = tune_fit_k(data, w, cfg);
+    report->train_before = tune_loss(data, w, report->k, cfg, false);
+    report->valid_before = tune_loss(data, w, report->k, cfg, true);
+    if (isnan(report->k) || isnan(report->train_before) || isnan(report->valid_before))
+        return false;
+    const double beta1 = 0.9, beta2 = 0.999, eps = 1e-12;
+    for (int it = 1; it <= cfg->iterations; it++) {
+        gradient(data, w, report->k, cfg, grad);
+        for (int j = 0; j < PARAM_COUNT; j++) {
+            if (cfg->freeze[j / 2])
+                continue;
+            grad[j] += 2 * cfg->l2 * (w[j] - w0[j]);
+            m[j] = beta1 * m[j] + (1 - beta1) * grad[j];
+            v[j] = beta2 * v[j] + (1 - beta2) * grad[j] * grad[j];
+            double mhat = m[j] / (1 - pow(beta1, it)), vhat = v[j] / (1 - pow(beta2, it));
+            w[j] -= cfg->learning_rate * mhat / (sqrt(vhat) + eps);
+        }
+        if (log && (it % 250 == 0 || it == cfg->iterations))
+            fprintf(log, "tune iteration=%d train-loss=%.6f\n", it, tune_loss(data, w, report->k, cfg, false));
+    }
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        weights[i].mg = round_weight(w[2 * i]);
+        weights[i].eg = round_weight(w[2 * i + 1]);
+        w[2 * i] = weights[i].mg;
+        w[2 * i + 1] = weights[i].eg;
+    }
+    report->train_after = tune_loss(data, w, report->k, cfg, false);
+    report->valid_after = tune_loss(data, w, report->k, cfg, true);
+    return !isnan(report->train_after) && !isnan(report->valid_after);
+}
+
+void tune_write_source(const EvalWeight *weights, const TuneReport *report, size_t samples, FILE *out)
+{
+    fprintf(out,
+            "/* Evaluation weights (mg, eg) in centi-men, generated by `./engine tune`: do not edit.\n"
+            " * Fitted on %zu positions, K=%.6f, training loss %.6f -> %.6f, validation loss %.6f -> %.6f. */\n"
+            "#include \"eval.h\"\n\n"
+            "const EvalWeight eval_weights[EVAL_TERM_COUNT] = {\n",
+            samples, report->k, report->train_before, report->train_after, report->valid_before, report->valid_after);
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        char name[64];
+        const char *term = eval_term_name((EvalTerm)i);
+        size_t j = 0;
+        for (; term[j] && j + 1 < sizeof name; j++)
+            name[j] = (char)toupper((unsigned char)term[j]);
+        name[j] = 0;
+        fprintf(out, "    [EVAL_%s] = {%d, %d},\n", name, weights[i].mg, weights[i].eg);
+    }
+    fprintf(out, "};\n");
+}
+
+int tune_main(int argc, char **argv)
+{
+    TuneConfig cfg;
+    tune_default_config(&cfg);
+    const char *out_path = "src/eval_weights.c";
+    TuneData data;
+    tune_data_init(&data);
+    int files = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (strcmp(opt, "--out") == 0 && val) {
+            out_path = val, i++;
+        } else if (strcmp(opt, "--iterations") == 0 && val && (cfg.iterations = (int)strtol(val, &end, 10)) > 0 &&
+                   !*end && cfg.iterations <= 1000000) {
+            i++;
+        } else if (strcmp(opt, "--rate") == 0 && val && (cfg.learning_rate = strtod(val, &end)) > 0 && !*end &&
+                   cfg.learning_rate < 1000) {
+            i++;
+        } else if (strcmp(opt, "--l2") == 0 && val && (cfg.l2 = strtod(val, &end)) >= 0 && !*end && end != val) {
+            i++;
+        } else if (strcmp(opt, "--validation") == 0 && val && (cfg.validation_every = (int)strtol(val, &end, 10)) >= 0 &&
+                   !*end && end != val && cfg.validation_every != 1) {
+            i++;
+        } else if (opt[0] == '-') {
+            fprintf(stderr, "usage: engine tune [--out FILE] [--iterations N] [--rate X] [--l2 X] [--validation N] DATA...\n"
+                            "       (--validation N holds out every N-th position, N >= 2, 0 = none)\n");
+            tune_data_free(&data);
+            return 2;
+        } else {
+            long bad = tune_data_load(&data, opt);
+            if (bad < 0) {
+                fprintf(stderr, "engine: tune: cannot read \"%s\" (or out of memory)\n", opt);
+                tune_data_free(&data);
+                return 1;
+            }
+            printf("tune file=%s positions=%zu skipped-lines=%ld\n", opt, data.sample_count, bad);
+            files++;
+        }
+    }
+    if (files == 0 || data.sample_count < 2) {
+        fprintf(stderr, "engine: tune: no data (give one or more files written by `engine selfplay`)\n");
+        tune_data_free(&data);
+        return files ? 1 : 2;
+    }
+    EvalWeight weights[EVAL_TERM_COUNT];
+    memcpy(weights, eval_weights, sizeof weights);
+    TuneReport rep;
+    bool ok = tune_run(&data, &cfg, weights, &rep, stdout);
+    size_t samples = data.sample_count;
+    tune_data_free(&data);
+    if (!ok) {
+        fprintf(stderr, "engine: tune: out of memory\n");
+        return 1;
+    }
+    printf("tune k=%.6f train=%zu valid=%zu\n", rep.k, rep.train_count, rep.valid_count);
+    printf("tune loss train %.6f -> %.6f valid %.6f -> %.6f\n", rep.train_before, rep.train_after, rep.valid_before,
+           rep.valid_after);
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        printf("tune term=%s mg=%d->%d eg=%d->%d\n", eval_term_name((EvalTerm)i), eval_weights[i].mg, weights[i].mg,
+               eval_weights[i].eg, weights[i].eg);
+    FILE *out = fopen(out_path, "w");
+    if (!out) {
+        fprintf(stderr, "engine: tune: cannot write \"%s\"\n", out_path);
+        return 1;
+    }
+    tune_write_source(weights, &rep, samples, out);
+    if (fclose(out) != 0) {
+        fprintf(stderr, "engine: tune: write error on \"%s\"\n", out_path);
+        return 1;
+    }
+    printf("tune wrote %s\n", out_path);
+    return 0;
+}

@@ -1,0 +1,117 @@
+/* Self-play data: the line format round-trips, bad lines are rejected, and a short run writes
+ * only quiet positions, the same ones for the same seed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "notation.h"
+#include "selfplay.h"
+
+static void test_line_round_trip(void **state)
+{
+    (void)state;
+    const char *texts[] = {"start", "B:W17,31,32:BK1,5,20", "W:WK46:BK5"};
+    const double results[] = {1.0, 0.5, 0.0};
+    for (int i = 0; i < 3; i++) {
+        Position pos, back;
+        assert_null(notation_parse_position(texts[i], &pos));
+        char line[SELFPLAY_LINE_MAX];
+        selfplay_format_line(&pos, results[i], line, sizeof line);
+        double r;
+        assert_true(selfplay_parse_line(line, &back, &r));
+        assert_true(r == results[i]);
+        assert_memory_equal(back.pieces, pos.pieces, sizeof pos.pieces);
+        assert_true(back.kings == pos.kings && back.turn == pos.turn);
+    }
+}
+
+static void test_bad_lines_rejected(void **state)
+{
+    (void)state;
+    const char *bad[] = {"", "garbage", "W:W31:B1", "W:W31:B1 3-0", "W:W31:B1 1-1-", "W:W3:B1 1-1",
+                         "W:W31:B1 2-0 extra", "Wxyz 1-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Position pos;
+        double r;
+        assert_false(selfplay_parse_line(bad[i], &pos, &r));
+    }
+}
+
+static char *run_games(uint64_t seed, const Position *openings, int count, SelfplayStats *stats)
+{
+    SelfplayConfig cfg;
+    selfplay_default_config(&cfg);
+    cfg.games = 3;
+    cfg.nodes = 400;
+    cfg.random_plies = 4;
+    cfg.seed = seed;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_true(selfplay_run(&cfg, openings, count, f, NULL, stats));
+    long size = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)size + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
+    text[size] = 0;
+    fclose(f);
+    return text;
+}
+
+static void test_short_run_writes_quiet_positions(void **state)
+{
+    (void)state;
+    Position *openings;
+    int count = selfplay_load_openings("tests/data/ballots-3move.fen", &openings, stderr);
+    assert_int_equal(count, 331);
+    SelfplayStats stats, again;
+    char *text = run_games(7, openings, count, &stats);
+    char *same = run_games(7, openings, count, &again);
+    char *other = run_games(8, openings, count, &again);
+    assert_string_equal(text, same);
+    assert_string_not_equal(text, other);
+    assert_int_equal(stats.games, 3);
+    assert_int_equal(stats.white_wins + stats.draws + stats.black_wins, 3);
+    long lines = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        Position pos;
+        double r;
+        assert_true(selfplay_parse_line(line, &pos, &r));
+        assert_false(movegen_has_capture(&pos));
+        assert_false(movegen_opponent_has_capture(&pos));
+        lines++;
+    }
+    assert_int_equal(lines, stats.positions);
+    assert_true(lines > 10);
+    free(text);
+    free(same);
+    free(other);
+    free(openings);
+}
+
+static void test_openings_file_errors(void **state)
+{
+    (void)state;
+    Position *openings;
+    FILE *sink = tmpfile();
+    assert_non_null(sink);
+    assert_int_equal(selfplay_load_openings("tests/data/no-such-file.fen", &openings, sink), -1);
+    assert_int_equal(selfplay_load_openings("tests/data/perft.txt", &openings, sink), -1);   /* not one FEN per line */
+    fclose(sink);
+}
+
+int main(void)
+{
+    board_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_line_round_trip),
+        cmocka_unit_test(test_bad_lines_rejected),
+        cmocka_unit_test(test_short_run_writes_quiet_positions),
+        cmocka_unit_test(test_openings_file_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

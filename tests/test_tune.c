@@ -1,0 +1,184 @@
+/* Texel tuner: it recovers the scale and direction of a known teacher evaluation from synthetic
+ * results, lowers the loss, is deterministic, and writes a compilable weight table. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "movegen.h"
+#include "notation.h"
+#include "tune.h"
+
+#define TEACHER_K 0.008
+
+static unsigned next_rand(unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return (*seed >> 8) & 0xFFFFFF;
+}
+
+/* The teacher: the active weights with a much larger centre and tempo term. */
+static void teacher_weights(EvalWeight *w)
+{
+    memcpy(w, eval_weights, EVAL_TERM_COUNT * sizeof *w);
+    w[EVAL_CENTRE] = (EvalWeight){40, 40};
+    w[EVAL_TEMPO] = (EvalWeight){8, 8};
+}
+
+/* Positions from random games; results drawn from the teacher's win probability (exact
+ * probabilities instead when soft is set). */
+static void make_data(TuneData *data, bool soft)
+{
+    EvalWeight teacher[EVAL_TERM_COUNT];
+    teacher_weights(teacher);
+    unsigned seed = 99;
+    tune_data_init(data);
+    for (int g = 0; g < 300; g++) {
+        Position pos;
+        position_start(&pos);
+        for (int ply = 0; ply < 80; ply++) {
+            MoveList list;
+            movegen_generate(&pos, &list);
+            if (list.count == 0)
+                break;
+            if (list.capture_len == 0 && ply >= 4) {
+                EvalFeatures f;
+                eval_extract(&pos, &f);
+                double p = 1.0 / (1.0 + exp(-TEACHER_K * eval_score_white(&f, teacher)));
+                double u = next_rand(&seed) / (double)0x1000000;
+                double result = soft ? p : u < p ? 1.0 : 0.0;
+                assert_true(tune_data_add(data, &pos, result));
+            }
+            Position next;
+            position_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
+            pos = next;
+        }
+    }
+    assert_true(data->sample_count > 2000);
+}
+
+static void test_fit_k_recovers_scale(void **state)
+{
+    (void)state;
+    TuneData data;
+    make_data(&data, true);
+    EvalWeight teacher[EVAL_TERM_COUNT];
+    teacher_weights(teacher);
+    double w[2 * EVAL_TERM_COUNT];
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        w[2 * i] = teacher[i].mg, w[2 * i + 1] = teacher[i].eg;
+    TuneConfig cfg;
+    tune_default_config(&cfg);
+    double k = tune_fit_k(&data, w, &cfg);
+    assert_true(fabs(k - TEACHER_K) < 0.02 * TEACHER_K);
+    assert_true(tune_loss(&data, w, k, &cfg, false) < 1e-4);
+    tune_data_free(&data);
+}
+
+static void test_tuner_lowers_loss_and_is_deterministic(void **state)
+{
+    (void)state;
+    TuneData data;
+    make_data(&data, false);
+    TuneConfig cfg;
+    tune_default_config(&cfg);
+    cfg.iterations = 300;
+    cfg.learning_rate = 1.0;
+    EvalWeight a[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
+    memcpy(a, eval_weights, sizeof a);
+    memcpy(b, eval_weights, sizeof b);
+    TuneReport ra, rb;
+    assert_true(tune_run(&data, &cfg, a, &ra, NULL));
+    assert_true(tune_run(&data, &cfg, b, &rb, NULL));
+    assert_memory_equal(a, b, sizeof a);
+    assert_memory_equal(&ra, &rb, sizeof ra);
+    assert_true(ra.train_after < ra.train_before);
+    assert_true(ra.valid_after < ra.valid_before);
+    assert_true(ra.valid_count > 0 && ra.train_count > ra.valid_count);
+    /* The terms the teacher overweights move towards it; the frozen unit stays. */
+    assert_true(a[EVAL_CENTRE].mg > eval_weights[EVAL_CENTRE].mg + 5);
+    assert_true(a[EVAL_TEMPO].mg + a[EVAL_TEMPO].eg > eval_weights[EVAL_TEMPO].mg + eval_weights[EVAL_TEMPO].eg + 4);
+    assert_int_equal(a[EVAL_MAN].mg, eval_weights[EVAL_MAN].mg);
+    assert_int_equal(a[EVAL_MAN].eg, eval_weights[EVAL_MAN].eg);
+    tune_data_free(&data);
+}
+
+static void test_l2_keeps_weights_near_start(void **state)
+{
+    (void)state;
+    TuneData data;
+    make_data(&data, false);
+    TuneConfig cfg;
+    tune_default_config(&cfg);
+    cfg.iterations = 300;
+    cfg.learning_rate = 1.0;
+    cfg.l2 = 1.0;
+    EvalWeight w[EVAL_TERM_COUNT];
+    memcpy(w, eval_weights, sizeof w);
+    TuneReport rep;
+    assert_true(tune_run(&data, &cfg, w, &rep, NULL));
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        assert_true(abs(w[i].mg - eval_weights[i].mg) <= 1);
+        assert_true(abs(w[i].eg - eval_weights[i].eg) <= 1);
+    }
+    tune_data_free(&data);
+}
+
+static void test_write_source_lists_every_term(void **state)
+{
+    (void)state;
+    TuneReport rep = {.k = 0.01};
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    tune_write_source(eval_weights, &rep, 123, f);
+    rewind(f);
+    char text[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    assert_non_null(strstr(text, "const EvalWeight eval_weights[EVAL_TERM_COUNT] = {"));
+    char line[96];
+    snprintf(line, sizeof line, "[EVAL_MAN] = {%d, %d},", eval_weights[EVAL_MAN].mg, eval_weights[EVAL_MAN].eg);
+    assert_non_null(strstr(text, line));
+    snprintf(line, sizeof line, "[EVAL_KING_DIAGONAL] = {%d, %d},", eval_weights[EVAL_KING_DIAGONAL].mg,
+             eval_weights[EVAL_KING_DIAGONAL].eg);
+    assert_non_null(strstr(text, line));
+}
+
+static void test_load_counts_bad_lines(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs("W:W31,32,33:B1,2 2-0\nnot a position 1-1\nB:W40:B10 0-2\nW:W31:B1 3-0\n", f);
+    fclose(f);
+    TuneData data;
+    tune_data_init(&data);
+    assert_int_equal(tune_data_load(&data, path), 2);
+    assert_int_equal(data.sample_count, 2);
+    assert_true(data.samples[0].result == 1.0f && data.samples[1].result == 0.0f);
+    unlink(path);
+    assert_int_equal(tune_data_load(&data, path), -1);
+    tune_data_free(&data);
+}
+
+int main(void)
+{
+    board_init();
+    eval_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fit_k_recovers_scale),
+        cmocka_unit_test(test_tuner_lowers_loss_and_is_deterministic),
+        cmocka_unit_test(test_l2_keeps_weights_near_start),
+        cmocka_unit_test(test_write_source_lists_every_term),
+        cmocka_unit_test(test_load_counts_bad_lines),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
