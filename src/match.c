@@ -146,6 +146,7 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
 static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
 {
     signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
+    engine_adopt_orphans();
     EngineProc eng[2];
     engine_init(&eng[0]);
     engine_init(&eng[1]);
