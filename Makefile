@@ -52,6 +52,7 @@ sanitize:
 
 # Everything CI runs: the suites, the sanitizer build, a short fuzz run, then the release binary.
 check:
+	$(MAKE) clean
 	$(MAKE) test
 	$(MAKE) sanitize
 	$(MAKE) fuzz-smoke FUZZ_SECONDS=12

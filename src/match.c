@@ -309,11 +309,8 @@ static void print_final(FILE *out, const MatchOptions *o, MatchResult *res)
             fprintf(out, " (stopped after %d games)", res->sprt_stop_game);
         fputc('\n', out);
     }
-    for (int k = 0; k < 2; k++) {
-        char name[16];
-        snprintf(name, sizeof name, "engine%d", k + 1);
-        thinktime_print(out, name, &res->think[k]);
-    }
+    thinktime_print(out, "engine1", &res->think[0]);
+    thinktime_print(out, "engine2", &res->think[1]);
     fflush(out);
 }
 
