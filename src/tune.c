@@ -299,7 +299,7 @@ int tune_main(int argc, char **argv)
             i++;
         } else if (opt[0] == '-') {
             fprintf(stderr, "usage: engine tune [--out FILE] [--iterations N] [--rate X] [--l2 X] [--validation N] DATA...\n"
-                            "       (--validation N holds out every N-th position, N >= 2, 0 = none)\n");
+                            "       (--validation N holds out every N-th block of 64 positions, N >= 2, 0 = none)\n");
             tune_data_free(&data);
             return 2;
         } else {
