@@ -134,6 +134,7 @@ static double loss_of_scores(const TuneData *data, const double *score, double k
     return n ? sum / (double)n : 0.0;
 }
 
+/* The model score of every sample under w (malloc'ed; NULL when memory is short). */
 static double *all_scores(const TuneData *data, const double *w)
 {
     double *score = malloc((data->sample_count + 1) * sizeof *score);
