@@ -54,7 +54,7 @@ sanitize:
 check:
 	$(MAKE) test
 	$(MAKE) sanitize
-	$(MAKE) fuzz-smoke FUZZ_SECONDS=30
+	$(MAKE) fuzz-smoke FUZZ_SECONDS=12
 	$(MAKE) all
 
 # libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME

@@ -22,7 +22,7 @@
 #define HUB_LEVEL_MAX_MOVES 1000
 
 typedef struct {
-    Search *search;
+    Search *search;          /* created by init (or the first go) */
     SearchLimits limits;     /* set by level; cleared by pos and at the end of every go */
     size_t tt_mib;           /* parameter tt-size */
     bool ponder;             /* parameter ponder */
@@ -34,7 +34,8 @@ typedef struct {
     Game game;               /* the position to search, with the moves that led to it */
 } Hub;
 
-/* A hub at the start position with the default parameters; NULL when memory is short. */
+/* A hub at the start position with the default parameters; NULL when memory is short.
+ * The hash table is allocated later, by init, once the GUI has set tt-size. */
 Hub *hub_new(void);
 void hub_free(Hub *h);
 

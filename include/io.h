@@ -60,4 +60,7 @@ bool io_reader_peek(IoReader *r, int timeout_ms);
 void io_reader_consume(IoReader *r);
 
 /* True when the input has ended and every line has been consumed. */
-static inline bool io_reader_finished(const IoReader *r) { return r->eof && !r->has_line && r->len == 0 && !r->discarding; }
+static inline bool io_reader_finished(const IoReader *r)
+{
+    return r->eof && !r->has_line && r->len == 0 && !r->discarding;
+}

@@ -1,7 +1,7 @@
 #pragma once
 /* Match statistics: W-D-L, logistic Elo with a 95% interval and LOS from the pentanomial
- * distribution of game pairs (each opening played with both colours), and a GSPRT
- * (normal approximation of the pair scores, as fishtest's "logistic" SPRT). */
+ * distribution of game pairs (each opening played with both colours), and a generalised SPRT
+ * on the pentanomial likelihood (as fishtest's logistic-Elo SPRT). */
 #include <stdint.h>
 
 #define PENTA_BINS 5
@@ -18,8 +18,8 @@ typedef struct {
     double score;       /* engine 1's points per game over all games, 0..1 */
     double pair_score;  /* mean per game over complete pairs, the base of elo */
     double elo;         /* logistic Elo difference, +-INFINITY at a 100% / 0% score */
-    double elo_error;   /* half width of the 95% interval; NAN without pairs */
-    double los;         /* likelihood of superiority, 0..1; NAN without pairs */
+    double elo_error;   /* half width of the 95% interval; NAN with fewer than 2 pairs */
+    double los;         /* likelihood of superiority, 0..1; NAN with fewer than 2 pairs */
 } StatsReport;
 
 typedef struct {
@@ -48,9 +48,12 @@ void stats_add_pair(MatchTally *t, int points);
 /* Fills the report. The interval is elo(mean +- 1.96 sd/sqrt(pairs)) from the pair variance. */
 void stats_report(const MatchTally *t, StatsReport *r);
 
-/* LLR of H1 (elo1) against H0 (elo0), its Wald bounds log(beta/(1-alpha)) and
- * log((1-beta)/alpha), and the decision. Empty pentanomial bins count as 1e-3 pairs
- * (as fishtest does) so a one-sided start still has a variance. */
+/* Generalised log-likelihood ratio of H1 (score of elo1) against H0 (score of elo0): the
+ * log-likelihood of the pair results under the maximum-likelihood pentanomial distribution
+ * with mean s1, minus that with mean s0. Empty bins count as 1e-3 pairs (as fishtest does).
+ * Also the Wald bounds log(beta/(1-alpha)), log((1-beta)/alpha) and the decision.
+ * Unlike the normal approximation N (s1-s0)(2m-s0-s1)/(2 var), it stays small when a few
+ * one-sided pairs make the sample variance vanish. */
 void stats_sprt(const MatchTally *t, const SprtParams *p, SprtState *s);
 
 /* Text of a decision: "continue", "H0 accepted", "H1 accepted". */

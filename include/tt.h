@@ -25,7 +25,9 @@ typedef struct {
 } TTBucket;
 
 typedef struct {
-    TTBucket *buckets;
+    TTBucket *buckets;    /* cache-line aligned view of alloc */
+    void *alloc;          /* the mapping behind buckets, and its length */
+    size_t alloc_bytes;
     size_t mask;          /* bucket count - 1 (a power of two minus one) */
     size_t mib;           /* size actually allocated */
     uint8_t generation;   /* 6 bits, bumped once per search */
@@ -39,7 +41,8 @@ typedef struct {
 } TTHit;
 
 /* Allocates a cleared table of at most mib MiB (rounded down to a power of two, clamped to
- * TT_MIN_MIB..TT_MAX_MIB). On failure leaves tt unchanged and returns false. */
+ * TT_MIN_MIB..TT_MAX_MIB). A size above half the machine's memory, or one the allocator refuses,
+ * fails: tt is left unchanged and the result is false. */
 bool tt_resize(TT *tt, size_t mib);
 
 /* Releases the table (tt becomes empty; tt_resize can allocate it again). */

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -29,7 +32,8 @@ void engine_init(EngineProc *e)
 static void exec_child(const EngineConfig *cfg, int in_fd, int out_fd, int close1, int close2)
 {
     setpgid(0, 0);
-    signal(SIGPIPE, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);   /* the match ignores both; the engine gets the defaults back */
+    signal(SIGINT, SIG_DFL);
     close(close1);
     close(close2);
     if (dup2(in_fd, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0)
@@ -44,6 +48,7 @@ static void exec_child(const EngineConfig *cfg, int in_fd, int out_fd, int close
     _exit(127);
 }
 
+/* Forks the engine with pipes on its stdin and stdout; false (err set) when the system refuses. */
 static bool spawn(EngineProc *e, const EngineConfig *cfg, char *err, size_t errsize)
 {
     int to_child[2], from_child[2];
@@ -164,6 +169,7 @@ static void describe_status(int status, char *out, size_t size)
         snprintf(out, size, "status %d", status);
 }
 
+/* Closes both pipes and drops buffered output. */
 static void close_fds(EngineProc *e)
 {
     if (e->to_fd >= 0)
@@ -189,14 +195,25 @@ void engine_finish(EngineProc *e, double grace, char *status, size_t size)
         kill(-e->pid, SIGKILL);   /* the group: whatever the engine started goes too */
         if (r == 0) {
             kill(e->pid, SIGKILL);
-            while (waitpid(e->pid, &st, 0) < 0 && errno == EINTR)
+            while ((r = waitpid(e->pid, &st, 0)) < 0 && errno == EINTR)
                 ;
         }
+        /* reap the rest of the group that became ours (see engine_adopt_orphans) */
+        int other;
+        while (waitpid(-e->pid, &other, 0) > 0 || errno == EINTR)
+            ;
         if (status && size)
             describe_status(st, status, size);
     }
     close_fds(e);
     e->pid = 0;
+}
+
+void engine_adopt_orphans(void)
+{
+#ifdef __linux__
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
 }
 
 void engine_kill(EngineProc *e, char *status, size_t size)

@@ -13,8 +13,7 @@ Hub *hub_new(void)
     if (!h)
         return NULL;
     h->line = malloc(IO_LINE_MAX + 2);
-    h->search = search_new(HUB_TT_DEFAULT_MIB);
-    if (!h->line || !h->search) {
+    if (!h->line) {
         hub_free(h);
         return NULL;
     }
@@ -33,6 +32,23 @@ void hub_free(Hub *h)
         search_free(h->search);
     free(h->line);
     free(h);
+}
+
+/* The searcher, created at its first use (normally `init`) with the tt-size then set, so the
+ * table is allocated once, at its final size; NULL, after an error line, when memory is short. */
+static Search *hub_searcher(Hub *h)
+{
+    if (!h->search) {
+        h->search = search_new(h->tt_mib);
+        if (!h->search) {
+            hub_error(h, "not enough memory for a %zu MiB hash table", h->tt_mib);
+        } else if (search_tt_mib(h->search) * 2 <= h->tt_mib) {
+            hub_error(h, "tt-size %zu MiB does not fit in this machine's memory; using %zu MiB", h->tt_mib,
+                      search_tt_mib(h->search));
+            h->tt_mib = search_tt_mib(h->search);
+        }
+    }
+    return h->search;
 }
 
 /* Ends the loop when the output is gone (GUI closed its end): nobody is listening any more. */
@@ -86,6 +102,7 @@ static PollResult hub_poll(void *ctx)
     return h->quit ? POLL_STOP : POLL_CONTINUE;
 }
 
+/* The handshake: id, one param line per parameter with its type and current value, wait. */
 static void cmd_hub(Hub *h)
 {
     FILE *out = h->out;
@@ -105,6 +122,7 @@ static void cmd_hub(Hub *h)
     fputs("wait\n", out);
 }
 
+/* Validates and applies one parameter; a refused value leaves the old one. */
 static void cmd_set_param(Hub *h, const HubCommand *c)
 {
     const HubArg *name = hub_find_arg(c, "name"), *value = hub_find_arg(c, "value");
@@ -114,7 +132,8 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         return;
     }
     if (!value || !value->has_value) {
-        hub_error(h, "set-param name=%s needs value=...", name->value);
+        hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
+        hub_error(h, "set-param name=%s needs value=...", ex);
         return;
     }
     hub_excerpt(value->value, EXCERPT, ex, sizeof ex);
@@ -123,11 +142,11 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         if (hub_parse_int(value->value, HUB_TT_MIN_MIB, HUB_TT_MAX_MIB, &mib)) {
             hub_error(h, "tt-size \"%s\" is not an integer from %d to %d (MiB); keeping %zu", ex,
                       HUB_TT_MIN_MIB, HUB_TT_MAX_MIB, h->tt_mib);
-        } else if ((size_t)mib != h->tt_mib) {
-            if (search_resize_tt(h->search, (size_t)mib))
-                h->tt_mib = (size_t)mib;
-            else
-                hub_error(h, "cannot allocate a %lld MiB hash table; keeping %zu MiB", mib, h->tt_mib);
+        } else if (!h->search || search_resize_tt(h->search, (size_t)mib)) {
+            h->tt_mib = (size_t)mib;
+        } else {
+            hub_error(h, "cannot allocate a %lld MiB hash table (more than half of this machine's memory, "
+                      "or refused); keeping %zu MiB", mib, h->tt_mib);
         }
     } else if (strcmp(name->value, "ponder") == 0) {
         if (strcmp(value->value, "true") == 0 || strcmp(value->value, "false") == 0)
@@ -179,12 +198,18 @@ void hub_play_moves(Hub *h, const char *list, const char *context)
     }
 }
 
+/* Sets the position (pos=, fen= or start) and plays the moves; a bad position changes nothing. */
 static void cmd_pos(Hub *h, const HubCommand *c)
 {
     const HubArg *pos = hub_find_arg(c, "pos"), *fen = hub_find_arg(c, "fen");
     const HubArg *moves = hub_find_arg(c, "moves");
-    const char *text = pos && pos->has_value ? pos->value : fen && fen->has_value ? fen->value
-                       : hub_find_arg(c, "start") ? "start" : NULL;
+    const char *text = NULL;
+    if (pos && pos->has_value)
+        text = pos->value;
+    else if (fen && fen->has_value)
+        text = fen->value;
+    else if (hub_find_arg(c, "start"))
+        text = "start";
     if (!text) {
         hub_error(h, "pos needs pos=<51-char Hub position>, fen=<FEN> or start");
         return;
@@ -221,11 +246,17 @@ static const char *level_field(const HubArg *a, SearchLimits *l)
         if (!(err = hub_parse_int(a->value, 0, HUB_LEVEL_MAX_MOVES, &n)))
             l->moves = (int)n;
     } else if (strcmp(a->key, "move-time") == 0) {
-        if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
-            err = t > 0 ? (l->move_time = t, NULL) : "out of range";
+        if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t))) {
+            if (t > 0)
+                l->move_time = t;
+            else
+                err = "out of range";
+        }
     } else if (strcmp(a->key, "time") == 0) {
-        if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
-            l->time = t;
+        if (!(err = hub_parse_real(a->value, -HUB_LEVEL_MAX_SECONDS, HUB_LEVEL_MAX_SECONDS, &t))) {
+            l->time = t > 0 ? t : 0;
+            l->clock_set = true;
+        }
     } else if (strcmp(a->key, "inc") == 0) {
         if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
             l->inc = t;
@@ -267,6 +298,14 @@ static void cmd_level(Hub *h, const HubCommand *c)
         return;
     }
     h->limits = l;
+    /* Some clients send time minus inc, which can go below 0 near the end of the clock: the
+     * line still counts (as an empty clock, so the move comes at once), with a warning. */
+    const HubArg *time = hub_find_arg(c, "time");
+    if (time && time->value[0] == '-') {
+        char ex[EXCERPT + 4];
+        hub_excerpt(time->value, EXCERPT, ex, sizeof ex);
+        hub_error(h, "level time=\"%s\" is negative; counted as 0 (clock used up)", ex);
+    }
 }
 
 /* Writes the Hub text of move m played from pos. */
@@ -304,6 +343,8 @@ static void print_done(Hub *h, Move best, Move ponder)
     fputc('\n', h->out);
 }
 
+/* Answers a go: an error when there is no legal move, the only move at once under go think,
+ * else the search's move. */
 static void run_go(Hub *h, GoMode mode)
 {
     MoveList list;
@@ -317,14 +358,18 @@ static void run_go(Hub *h, GoMode mode)
         print_done(h, list.moves[0], MOVE_NONE);
         return;
     }
+    Search *search = hub_searcher(h);
+    if (!search)
+        return;
     SearchResult res;
-    search_run(h->search, &h->game, &h->limits, mode, hub_poll, h, h->out, &res);
+    search_run(search, &h->game, &h->limits, mode, hub_poll, h, h->out, &res);
     if (res.best == MOVE_NONE || !move_is_legal(game_position(&h->game), res.best))
         hub_error(h, "the search returned no legal move");
     else
         print_done(h, res.best, res.ponder);
 }
 
+/* go think|ponder|analyze; the limits are cleared afterwards whatever happened. */
 static void cmd_go(Hub *h, const HubCommand *c)
 {
     int mode = -1;
@@ -340,6 +385,21 @@ static void cmd_go(Hub *h, const HubCommand *c)
     memset(&h->limits, 0, sizeof h->limits);
 }
 
+/* Allocates the searcher with the parameters set so far. ready follows even when memory is
+ * short: the error line says so, and every go will too. */
+static void cmd_init(Hub *h)
+{
+    hub_searcher(h);
+    fputs("ready\n", h->out);
+}
+
+/* Forgets the hash and history tables (nothing to forget before the first search). */
+static void cmd_new_game(Hub *h)
+{
+    if (h->search)
+        search_clear(h->search);
+}
+
 /* Runs one parsed command; false when the command is unknown. */
 static bool execute(Hub *h, const HubCommand *c)
 {
@@ -349,7 +409,7 @@ static bool execute(Hub *h, const HubCommand *c)
     else if (strcmp(name, "set-param") == 0)
         cmd_set_param(h, c);
     else if (strcmp(name, "init") == 0)
-        fputs("ready\n", h->out);
+        cmd_init(h);
     else if (strcmp(name, "ping") == 0)
         fputs("pong\n", h->out);
     else if (strcmp(name, "pos") == 0)
@@ -359,7 +419,7 @@ static bool execute(Hub *h, const HubCommand *c)
     else if (strcmp(name, "go") == 0)
         cmd_go(h, c);
     else if (strcmp(name, "new-game") == 0)
-        search_clear(h->search);
+        cmd_new_game(h);
     else if (strcmp(name, "quit") == 0)
         h->quit = true;
     else if (strcmp(name, "stop") != 0 && strcmp(name, "ponder-hit") != 0)

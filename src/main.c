@@ -106,7 +106,7 @@ static int cmd_hub(bool banner)
     signal(SIGPIPE, SIG_IGN);   /* a closed output shows up as a write error, which ends the loop */
     Hub *h = hub_new();
     if (!h) {
-        fprintf(stderr, "engine: not enough memory for a %d MiB hash table\n", HUB_TT_DEFAULT_MIB);
+        fprintf(stderr, "engine: not enough memory\n");
         return 1;
     }
     if (banner) {

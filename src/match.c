@@ -13,7 +13,17 @@
 
 #include "pdn.h"
 
-enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_COUNT };
+enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
+
+/* Set by the first Ctrl-C: no new games start, running ones finish, the final block prints.
+ * A signal handler can only talk through such a flag. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
 
 /* What every worker needs to play any game of the match. */
 typedef struct {
@@ -79,19 +89,29 @@ static bool read_header(int fd, char *buf, size_t size)
     return true;
 }
 
-/* The name an engine goes by: --nameK, else its Hub id, else its command; the two are told
- * apart with #1 / #2 when they would read the same. */
-static void engine_names(const MatchOptions *o, const EngineProc eng[2], char names[2][ENGINE_NAME_MAX + 8])
+#define NAME_TEXT_MAX (ENGINE_NAME_MAX + 80)
+
+/* The name an engine goes by: --nameK, else its Hub id, else its command. When the two would
+ * read the same they are told apart by their time controls, or else by #1 / #2. */
+static void engine_names(const MatchOptions *o, const EngineProc eng[2], char names[2][NAME_TEXT_MAX])
 {
     for (int k = 0; k < 2; k++) {
         const char *base = o->engine[k].name ? o->engine[k].name : eng[k].id_name[0] ? eng[k].id_name : o->engine[k].cmd;
-        snprintf(names[k], ENGINE_NAME_MAX + 8, "%.*s", ENGINE_NAME_MAX, base);
+        snprintf(names[k], NAME_TEXT_MAX, "%.*s", ENGINE_NAME_MAX, base);
     }
-    if (strcmp(names[0], names[1]) == 0)
-        for (int k = 0; k < 2; k++) {
-            size_t n = strlen(names[k]);
-            snprintf(names[k] + n, ENGINE_NAME_MAX + 8 - n, " #%d", k + 1);
-        }
+    if (strcmp(names[0], names[1]) != 0)
+        return;
+    char tc[2][64];
+    for (int k = 0; k < 2; k++)
+        referee_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
+    bool by_tc = strcmp(tc[0], tc[1]) != 0;
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(names[k]);
+        if (by_tc)
+            snprintf(names[k] + n, NAME_TEXT_MAX - n, " (%s)", tc[k] + strlen("level "));
+        else
+            snprintf(names[k] + n, NAME_TEXT_MAX - n, " #%d", k + 1);
+    }
 }
 
 /* Plays game number g (0-based): pair g/2 takes its opening, engine 1 has White in even games. */
@@ -102,7 +122,7 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
     game_reset(game, &plan->openings[plan->order[pair % plan->opening_count]]);
     GameOutcome out;
     referee_play(eng, o->engine, game, white, &o->referee, &out);
-    char names[2][ENGINE_NAME_MAX + 8];
+    char names[2][NAME_TEXT_MAX];
     engine_names(o, eng, names);
     char *pdn = NULL;
     size_t pdn_len = 0;
@@ -112,10 +132,12 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
         pdn_write_game(mem, &h, game, out.white_points, out.log);
         fclose(mem);
     }
-    const char *blob[BLOB_COUNT] = {out.termination, out.log, pdn ? pdn : ""};
-    size_t len[BLOB_COUNT] = {strlen(out.termination), strlen(out.log), pdn ? pdn_len : 0};
+    const char *blob[BLOB_COUNT] = {out.termination, out.log, pdn ? pdn : "", (const char *)out.times};
+    size_t len[BLOB_COUNT] = {strlen(out.termination), strlen(out.log), pdn ? pdn_len : 0,
+                              (size_t)out.move_count * sizeof out.times[0]};
     char header[128];
-    int n = snprintf(header, sizeof header, "R %d %d %zu %zu %zu\n", g, out.white_points, len[0], len[1], len[2]);
+    int n = snprintf(header, sizeof header, "R %d %d %zu %zu %zu %zu\n", g, out.white_points, len[0], len[1], len[2],
+                     len[3]);
     bool ok = write_all(res_fd, header, (size_t)n);
     for (int b = 0; ok && b < BLOB_COUNT; b++)
         ok = write_all(res_fd, blob[b], len[b]);
@@ -125,6 +147,8 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
 /* A worker process: plays the games the parent names ("G index") until told to quit. */
 static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
 {
+    signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
+    engine_adopt_orphans();
     EngineProc eng[2];
     engine_init(&eng[0]);
     engine_init(&eng[1]);
@@ -138,6 +162,7 @@ static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
     _exit(0);
 }
 
+/* Forks a worker with its command and result pipes; the child never returns. */
 static bool spawn_worker(const MatchPlan *plan, Worker *w, Worker *all, int count)
 {
     int cmd[2], res[2];
@@ -180,6 +205,7 @@ static bool spawn_worker(const MatchPlan *plan, Worker *w, Worker *all, int coun
     return true;
 }
 
+/* Hands game g to an idle worker. */
 static bool assign(Worker *w, int g)
 {
     char line[32];
@@ -188,6 +214,7 @@ static bool assign(Worker *w, int g)
     return write_all(w->cmd_fd, line, (size_t)n);
 }
 
+/* Tells a worker to quit (it stops its engines), closes its pipes and reaps it. */
 static void retire(Worker *w)
 {
     write_all(w->cmd_fd, "Q\n", 2);
@@ -207,6 +234,7 @@ static void format_elo(double elo, char *buf, size_t size)
         snprintf(buf, size, "%+.1f", elo + 0.0);   /* + 0.0 turns -0 into 0 */
 }
 
+/* Formats an interval half width, "n/a" when there is none. */
 static void format_error(double err, char *buf, size_t size)
 {
     if (isnan(err) || isinf(err))
@@ -230,6 +258,7 @@ static void record_result(MatchResult *res, signed char *points1, int g, int whi
         stats_sprt(&res->tally, &o->sprt, &res->sprt);
 }
 
+/* One line per finished game: its result and the running totals. */
 static void print_progress(FILE *out, const MatchOptions *o, const MatchResult *res, int g, int white_points,
                            const char *termination)
 {
@@ -246,21 +275,30 @@ static void print_progress(FILE *out, const MatchOptions *o, const MatchResult *
     fflush(out);
 }
 
-static void print_final(FILE *out, const MatchOptions *o, const MatchResult *res)
+/* The final block: W-D-L, score, pentanomial counts, Elo, LOS and the SPRT state. */
+static void print_final(FILE *out, const MatchOptions *o, MatchResult *res)
 {
     const StatsReport *r = &res->report;
     const MatchTally *t = &res->tally;
     char elo[32], err[32];
     format_elo(r->elo, elo, sizeof elo);
     format_error(r->elo_error, err, sizeof err);
-    fprintf(out, "\nMatch result: engine1 \"%s\" vs engine2 \"%s\"\n", o->engine[0].cmd, o->engine[1].cmd);
+    char tc[2][64];
+    for (int k = 0; k < 2; k++)
+        referee_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
+    fprintf(out, "\nMatch result: engine1 \"%s\" (%s) vs engine2 \"%s\" (%s)%s\n", o->engine[0].cmd,
+            tc[0] + strlen("level "), o->engine[1].cmd, tc[1] + strlen("level "),
+            res->interrupted ? ", interrupted" : "");
     fprintf(out, "Games: %d  W-D-L (engine1): %lld-%lld-%lld  score: %.1f%%\n", res->games_played,
             (long long)t->wins, (long long)t->draws, (long long)t->losses, 100.0 * r->score);
     fprintf(out, "Pairs: %lld  pentanomial 0/0.5/1/1.5/2: %lld %lld %lld %lld %lld\n", (long long)r->pairs,
             (long long)t->penta[0], (long long)t->penta[1], (long long)t->penta[2], (long long)t->penta[3],
             (long long)t->penta[4]);
+    char los[16] = "n/a";
+    if (!isnan(r->los))
+        snprintf(los, sizeof los, "%.1f%%", 100.0 * r->los);
     if (r->pairs)
-        fprintf(out, "Elo difference: %s +- %s (95%%, pentanomial)  LOS: %.1f%%\n", elo, err, 100.0 * r->los);
+        fprintf(out, "Elo difference: %s +- %s (95%%, pentanomial)  LOS: %s\n", elo, err, los);
     else
         fprintf(out, "Elo difference: n/a (no complete game pair)\n");
     if (o->sprt_enabled) {
@@ -270,6 +308,11 @@ static void print_final(FILE *out, const MatchOptions *o, const MatchResult *res
         if (res->sprt_stop_game)
             fprintf(out, " (stopped after %d games)", res->sprt_stop_game);
         fputc('\n', out);
+    }
+    for (int k = 0; k < 2; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "engine%d", k + 1);
+        thinktime_print(out, name, &res->think[k]);
     }
     fflush(out);
 }
@@ -282,7 +325,8 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
     int g, white_points;
     size_t len[BLOB_COUNT];
     if (!read_header(w->res_fd, header, sizeof header) ||
-        sscanf(header, "R %d %d %zu %zu %zu", &g, &white_points, &len[0], &len[1], &len[2]) != 5 || g != w->game)
+        sscanf(header, "R %d %d %zu %zu %zu %zu", &g, &white_points, &len[0], &len[1], &len[2], &len[3]) != 6 ||
+        g != w->game || len[BLOB_TIMES] % sizeof(MoveTime) != 0)
         return false;
     char *blob[BLOB_COUNT];
     bool ok = true;
@@ -301,6 +345,12 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
         }
         if (blob[BLOB_LOG][0])
             fprintf(log, "match: game %d: %s\n", g + 1, blob[BLOB_LOG]);
+        const MoveTime *times = (const MoveTime *)(void *)blob[BLOB_TIMES];
+        for (size_t i = 0; i < len[BLOB_TIMES] / sizeof(MoveTime); i++) {
+            const TimeControl *tc = &o->referee.tc[times[i].engine & 1];
+            thinktime_add(&res->think[times[i].engine & 1], times[i].elapsed,
+                          tc->kind == TC_MOVE_TIME ? tc->move_time : 0, times[i].clock_left);
+        }
         print_progress(out, o, res, g, white_points, blob[BLOB_TERMINATION]);
     }
     for (int b = 0; b < BLOB_COUNT; b++)
@@ -356,6 +406,10 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
         for (int i = 0; i < k; i++)
             pfd[i] = (struct pollfd){.fd = workers[i].game >= 0 ? workers[i].res_fd : -1, .events = POLLIN};
         if (poll(pfd, (nfds_t)k, -1) < 0) {
+            if (errno == EINTR && interrupted && !res->interrupted) {
+                res->interrupted = true;
+                fprintf(log, "match: interrupted, finishing the %d running game(s); Ctrl-C again to quit now\n", busy);
+            }
             if (errno == EINTR)
                 continue;
             ok = false;
@@ -374,7 +428,7 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
             }
             if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE && !res->sprt_stop_game)
                 res->sprt_stop_game = res->games_played;
-            if (ok && !res->sprt_stop_game && next < o->games && assign(w, next))
+            if (ok && !res->sprt_stop_game && !interrupted && next < o->games && assign(w, next))
                 next++, busy++;
         }
     }
@@ -414,10 +468,19 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     if (k > MATCH_MAX_CONCURRENCY)
         k = MATCH_MAX_CONCURRENCY;
     Worker workers[MATCH_MAX_CONCURRENCY] = {{0}};
+    if (pdn)
+        fcntl(fileno(pdn), F_SETFD, FD_CLOEXEC);
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+    interrupted = 0;
+    struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND}, old_int;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
     bool ok = order && run_workers(&plan, workers, k, res, pdn, out, log);
     signal(SIGPIPE, old_pipe);
+    sigaction(SIGINT, &old_int, NULL);
     print_final(out, o, res);
+    thinktime_free(&res->think[0]);
+    thinktime_free(&res->think[1]);
     if (pdn && fclose(pdn) != 0)
         ok = false;
     free(order);
@@ -425,6 +488,7 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     return ok;
 }
 
+/* The option summary of `engine match --help`. */
 static void match_usage(FILE *f)
 {
     fputs("usage: engine match --engine1 \"CMD ARGS\" --engine2 \"CMD ARGS\" [options]\n"

@@ -24,6 +24,7 @@ static bool parse_int(const char *s, long lo, long hi, long *out)
     return true;
 }
 
+/* Parses a whole real number in [lo, hi]. */
 static bool parse_real(const char *s, double lo, double hi, double *out)
 {
     char *end;
@@ -48,6 +49,7 @@ static int take_words(int argc, char **argv, int i, char *buf, size_t size)
     return used < size ? n : -1;
 }
 
+/* Parses "elo0=E elo1=E alpha=A beta=B" (any subset, defaults 0 5 0.05 0.05). */
 static const char *parse_sprt(const char *text, SprtParams *p)
 {
     *p = (SprtParams){0, 5, 0.05, 0.05};

@@ -121,6 +121,7 @@ const char *pdn_tag(const PdnRecord *rec, const char *name)
     return NULL;
 }
 
+/* The next character that is not white space (or EOF). */
 static int skip_space(FILE *in)
 {
     int c;

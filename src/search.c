@@ -21,10 +21,10 @@ double search_now(void)
 }
 
 static const SearchTuning DEFAULT_TUNING = {
-    .aspiration = 0,
+    .aspiration = 25,
     .lmr = 0,
-    .prune = 0,
-    .single_reply = 0,
+    .prune = 10,
+    .single_reply = 1,
     .killers = 1,
 };
 

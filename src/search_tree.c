@@ -220,8 +220,9 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         } else {
             int r = 0;
             if (s->tune.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
-                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings))
-                r = !pv_node && i >= 4 ? 2 : 1;
+                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings) &&
+                (s->tune.lmr < 2 || !movegen_has_capture(&child)))
+                r = !pv_node && i >= 4 && s->tune.lmr < 3 ? 2 : 1;
             score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
             if (score > alpha && r)
                 score = -search_node(s, &child, &cds, new_depth, ply + 1, -alpha - 1, -alpha);

@@ -65,7 +65,7 @@ void stats_report(const MatchTally *t, StatsReport *r)
     penta_moments(w, &n, &mean, &var);
     r->pair_score = mean;
     r->elo = stats_elo_of_score(mean);
-    if (r->pairs == 0) {
+    if (r->pairs < 2) {   /* one pair says nothing about the spread */
         r->elo_error = NAN;
         r->los = NAN;
         return;
@@ -78,24 +78,55 @@ void stats_report(const MatchTally *t, StatsReport *r)
         r->los = mean > 0.5 ? 1.0 : mean < 0.5 ? 0.0 : 0.5;
 }
 
+/* The pentanomial distribution closest (maximum likelihood) to the observed frequencies w
+ * whose mean is s: p_i = w_i / (1 + lambda (x_i - s)), lambda found by bisection on the open
+ * interval where every 1 + lambda (x_i - s) stays positive. */
+static void penta_mle(const double w[PENTA_BINS], double s, double p[PENTA_BINS])
+{
+    double d[PENTA_BINS], lo = -INFINITY, hi = INFINITY;
+    for (int i = 0; i < PENTA_BINS; i++) {
+        d[i] = i / 4.0 - s;
+        if (d[i] > 0 && -1.0 / d[i] > lo)
+            lo = -1.0 / d[i];
+        if (d[i] < 0 && -1.0 / d[i] < hi)
+            hi = -1.0 / d[i];
+    }
+    for (int iter = 0; iter < 200; iter++) {
+        double mid = (lo + hi) / 2, g = 0;
+        for (int i = 0; i < PENTA_BINS; i++)
+            g += w[i] * d[i] / (1.0 + mid * d[i]);
+        if (g > 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double lambda = (lo + hi) / 2;
+    for (int i = 0; i < PENTA_BINS; i++)
+        p[i] = w[i] / (1.0 + lambda * d[i]);
+}
+
 void stats_sprt(const MatchTally *t, const SprtParams *p, SprtState *s)
 {
     s->lower = log(p->beta / (1.0 - p->alpha));
     s->upper = log((1.0 - p->beta) / p->alpha);
     s->llr = 0;
     s->decision = SPRT_CONTINUE;
-    double w[PENTA_BINS];
+    double w[PENTA_BINS], n = 0;
     int64_t pairs = 0;
     for (int i = 0; i < PENTA_BINS; i++) {
         pairs += t->penta[i];
         w[i] = t->penta[i] ? (double)t->penta[i] : EMPTY_BIN_WEIGHT;
+        n += w[i];
     }
     if (pairs == 0)
         return;
-    double n, mean, var;
-    penta_moments(w, &n, &mean, &var);
-    double s0 = stats_score_of_elo(p->elo0), s1 = stats_score_of_elo(p->elo1);
-    s->llr = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
+    for (int i = 0; i < PENTA_BINS; i++)
+        w[i] /= n;
+    double p0[PENTA_BINS], p1[PENTA_BINS];
+    penta_mle(w, stats_score_of_elo(p->elo0), p0);
+    penta_mle(w, stats_score_of_elo(p->elo1), p1);
+    for (int i = 0; i < PENTA_BINS; i++)
+        s->llr += n * w[i] * log(p1[i] / p0[i]);
     if (s->llr >= s->upper)
         s->decision = SPRT_H1;
     else if (s->llr <= s->lower)

@@ -1,12 +1,28 @@
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, MADV_HUGEPAGE */
 #include "tt.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define HUGE_PAGE ((size_t)2 << 20)
 
 #define TT_GENERATIONS 64
 
 _Static_assert(sizeof(TTEntry) == 16, "TT entries are 16 bytes");
 _Static_assert(sizeof(TTBucket) == 64, "a TT bucket fills one cache line");
+
+/* Half the machine's memory in MiB: with overcommit, a larger table could be granted now and the
+ * engine killed later when the pages are touched, so such sizes are refused up front. */
+static size_t memory_cap_mib(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return TT_MAX_MIB;
+    return (size_t)((uint64_t)pages * (uint64_t)page >> 21);
+}
 
 bool tt_resize(TT *tt, size_t mib)
 {
@@ -17,21 +33,35 @@ bool tt_resize(TT *tt, size_t mib)
     size_t pow2 = 1;
     while (pow2 * 2 <= mib)
         pow2 *= 2;
-    size_t bytes = pow2 << 20;
-    TTBucket *buckets = aligned_alloc(sizeof(TTBucket), bytes);
-    if (!buckets)
+    if (pow2 > memory_cap_mib())
         return false;
-    free(tt->buckets);
-    tt->buckets = buckets;
+    size_t bytes = pow2 << 20;
+    /* Fresh anonymous pages come zeroed and lazily, so a new table costs no clearing time; the
+     * table is aligned to 2 MiB and marked for transparent huge pages, since probes are random
+     * accesses and with 4 KiB pages most of them would also miss the TLB. */
+    size_t span = bytes + HUGE_PAGE;
+    void *alloc = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (alloc == MAP_FAILED)
+        return false;
+    uintptr_t start = ((uintptr_t)alloc + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+#ifdef MADV_HUGEPAGE
+    madvise((void *)start, bytes, MADV_HUGEPAGE);
+#endif
+    if (tt->alloc)
+        munmap(tt->alloc, tt->alloc_bytes);
+    tt->alloc = alloc;
+    tt->alloc_bytes = span;
+    tt->buckets = (TTBucket *)start;
     tt->mask = bytes / sizeof(TTBucket) - 1;
     tt->mib = pow2;
-    tt_clear(tt);
+    tt->generation = 0;
     return true;
 }
 
 void tt_free(TT *tt)
 {
-    free(tt->buckets);
+    if (tt->alloc)
+        munmap(tt->alloc, tt->alloc_bytes);
     memset(tt, 0, sizeof *tt);
 }
 

@@ -35,7 +35,8 @@ static double now_ms(void)
 
 static void sleep_ms(double ms)
 {
-    struct timespec ts = {.tv_sec = (time_t)(ms / 1000), .tv_nsec = (long)((ms - 1000 * (double)(time_t)(ms / 1000)) * 1e6)};
+    long ns = (long)(ms * 1e6);
+    struct timespec ts = {.tv_sec = ns / 1000000000L, .tv_nsec = ns % 1000000000L};
     nanosleep(&ts, NULL);
 }
 
@@ -151,7 +152,8 @@ static void test_gui_session(void **state)
                    "level depth=4\ngo think\n");
     assert_true(engine_wait(e, "done", line, sizeof line, 10000));
     assert_string_equal(line, "done move=28x19x23");   /* the only legal move */
-    engine_send(e, "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\nlevel move-time=0.05\ngo think\n");
+    engine_send(e, "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\n"
+                   "level move-time=0.05\ngo think\n");
     assert_true(engine_wait(e, "done move=", line, sizeof line, 10000));
     char move[64], ponder[64];
     int n = sscanf(line, "done move=%63s ponder=%63s", move, ponder);

@@ -73,6 +73,25 @@ static void test_set_param_valid(void **state)
     free(out);
 }
 
+/* The table is allocated by init with the size set before it; later sizes resize it at once. */
+static void test_set_param_and_init(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "set-param name=tt-size value=8\n");
+    assert_string_equal(out, "");
+    assert_null(h->search);
+    free(out);
+    out = run(h, "init\n");
+    assert_string_equal(out, "ready\n");
+    assert_non_null(h->search);
+    free(out);
+    out = run(h, "set-param name=tt-size value=4\nset-param name=tt-size value=0\nnew-game\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_int_equal(total_lines(out), 1);
+    assert_int_equal(h->tt_mib, 4);
+    free(out);
+}
+
 static void test_set_param_invalid(void **state)
 {
     Hub *h = *state;
@@ -163,6 +182,28 @@ static void test_pos_bad_moves(void **state)
     free(out);
 }
 
+/* An empty moves list is no move; a list longer than the game can hold stops with an error. */
+static void test_pos_moves_limits(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos start moves=\"\"\n");
+    assert_string_equal(out, "");
+    assert_int_equal(h->game.ply, 0);
+    free(out);
+    size_t size = 8 * GAME_MAX_PLIES + 64;
+    char *line = malloc(size);
+    strcpy(line, "pos fen=W:WK50:BK1 moves=\"");
+    for (int i = 0; i < GAME_MAX_PLIES / 4 + 1; i++)
+        strcat(line, "50-45 1-6 45-50 6-1 ");
+    strcat(line, "\"\n");
+    out = run(h, line);
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_non_null(strstr(out, "no room for move"));
+    assert_int_equal(h->game.ply, GAME_MAX_PLIES - 1);
+    free(out);
+    free(line);
+}
+
 static void test_pos_bad_position_keeps_previous(void **state)
 {
     Hub *h = *state;
@@ -233,7 +274,7 @@ static void test_level_bad_values(void **state)
         "level nodes=-5", "level nodes=nan", "level nodes=1e20", "level nodes=0",
         "level move-time=nan", "level move-time=inf", "level move-time=-1", "level move-time=0",
         "level move-time=1e300", "level move-time=0x10", "level move-time=1.2.3", "level move-time=.",
-        "level time=-0.5", "level time=NaN", "level time=infinity", "level time=1e7",
+        "level time=NaN", "level time=infinity", "level time=1e7",
         "level moves=-3 time=10", "level moves=abc time=10", "level time=10 inc=-1", "level time=10 inc=",
         "level",
     };
@@ -250,6 +291,23 @@ static void test_level_bad_values(void **state)
     assert_true(h->limits.time == 10 && h->limits.moves == 0 && h->limits.inc == 0);
     char *out = run(h, "level depth=abc\n");
     assert_non_null(strstr(out, "depth='abc': not an integer"));
+    free(out);
+}
+
+/* A negative clock (time minus inc, as some clients send it) is one error line, counts as an
+ * empty clock, and the next go still answers at once with a legal move. */
+static void test_level_negative_time(void **state)
+{
+    Hub *h = *state;
+    free(run(h, "pos start\n"));
+    char *out = run(h, "level time=-0.2\n");
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_int_equal(total_lines(out), 1);
+    assert_non_null(strstr(out, "negative"));
+    free(out);
+    assert_true(h->limits.time == 0 && h->limits.clock_set);
+    out = run(h, "go think\n");
+    assert_int_equal(count_lines(out, "done move="), 1);
     free(out);
 }
 
@@ -397,6 +455,9 @@ static void test_unterminated_last_line(void **state)
     char *out = run(*state, "ping\nping");
     assert_string_equal(out, "pong\npong\n");
     free(out);
+    out = run(*state, "");   /* end of input at once: the loop just returns */
+    assert_string_equal(out, "");
+    free(out);
 }
 
 /* Output values are quoted when empty or holding blanks, and never carry a raw quote. */
@@ -426,13 +487,16 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_handshake, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_valid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_set_param_and_init, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_invalid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_init_ping_quit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_and_moves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_moves_keep_history, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_bad_moves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pos_moves_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_bad_position_keeps_previous, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_forms, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_level_negative_time, setup, teardown),
         cmocka_unit_test_setup_teardown(test_level_bad_values, setup, teardown),
         cmocka_unit_test_setup_teardown(test_go_modes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_go_bad_mode_and_no_move, setup, teardown),

@@ -102,7 +102,8 @@ static void test_play_repetition(void **state)
 
 static void test_perft(void **state)
 {
-    char *out = run(*state, "perft depth=3\nperft 2\nperft depth=2 divide\nperft\nperft depth=99\nperft depth=x\n");
+    char *out = run(*state, "perft depth=3\nperft 2\nperft depth=2 divide\n"
+                            "perft\nperft depth=99\nperft depth=x\n");
     assert_int_equal(line_index(out, "perft depth=3 nodes=658 ", 0), 0);
     assert_int_equal(line_index(out, "perft depth=2 nodes=81 ", 0), 1);
     assert_int_equal(line_index(out, "31-26 9", 0), 2);

@@ -354,23 +354,24 @@ static void test_hang_and_time_losses(void **state)
     (void)state;
     /* the shell engine sleeps in a child process: the whole group must go */
     char *hang[] = {"--engine1", FAKE, "--engine2", "tests/engines/hang.sh", "--games", "2", "--tc", "depth=2",
-                    "--timeout", "0.2"};
+                    "--timeout", "0.5"};
     MatchResult res;
     char *log = run_match(hang, 10, &res, true);
     assert_int_equal(res.tally.wins, 2);
     assert_int_equal(count(log, "hung after"), 2);
     free(log);
 
-    char *slow[] = {"--engine1", FAKE " slow 300", "--engine2", FAKE, "--games", "2", "--tc", "move-time=0.02",
-                    "--margin", "0.05"};
+    /* limits leave the prompt engine room on a loaded machine */
+    char *slow[] = {"--engine1", FAKE " slow 600", "--engine2", FAKE, "--games", "2", "--tc", "move-time=0.02",
+                    "--margin", "0.3"};
     log = run_match(slow, 10, &res, true);
     assert_int_equal(res.tally.losses, 2);
     assert_int_equal(count(log, "lost on time after"), 2);
     free(log);
 
-    /* 60 ms per move against a 0.3 s clock with 10 ms increments: the clock runs out */
-    char *clock[] = {"--engine1", FAKE, "--engine2", FAKE " slow 60", "--games", "2", "--tc", "time=0.3",
-                     "inc=0.01", "--margin", "0.02"};
+    /* 150 ms per move against a 0.5 s clock with 10 ms increments: the clock runs out */
+    char *clock[] = {"--engine1", FAKE, "--engine2", FAKE " slow 150", "--games", "2", "--tc", "time=0.5",
+                     "inc=0.01", "--margin", "0.1"};
     log = run_match(clock, 11, &res, true);
     assert_int_equal(res.tally.wins, 2);
     assert_int_equal(count(log, "lost on time after"), 2);
@@ -397,17 +398,17 @@ static void test_start_failure_and_working_directory(void **state)
 static void test_sprt_stops_the_match(void **state)
 {
     (void)state;
-    /* engine 2 loses every game: pentanomial [0,0,0,0,n]. With empty bins at 1e-3 (python3,
-     * as in test_stats): n = 1 -> llr 1.9168852250773345, n = 2 -> 7.643530485205744 > 2.944 */
+    /* engine 2 loses every game: pentanomial [0,0,0,0,n]. elo0=0 elo1=200 (python3, as in
+     * test_stats): n = 7 -> llr 2.929161894893066, n = 8 -> 3.3475393504155826 > 2.944 */
     char *args[] = {"--engine1", FAKE, "--engine2", FAKE " illegal 0", "--games", "100", "--sprt", "elo0=0",
-                    "elo1=5", "alpha=0.05", "beta=0.05"};
+                    "elo1=200", "alpha=0.05", "beta=0.05"};
     MatchResult res;
     char *log = run_match(args, 11, &res, true);
     free(log);
-    assert_int_equal(res.games_played, 4);
-    assert_int_equal(res.sprt_stop_game, 4);
+    assert_int_equal(res.games_played, 16);
+    assert_int_equal(res.sprt_stop_game, 16);
     assert_int_equal(res.sprt.decision, SPRT_H1);
-    assert_float_equal(res.sprt.llr, 7.643530485205744, 1e-9);
+    assert_float_equal(res.sprt.llr, 3.3475393504155826, 1e-9);
 }
 
 /* Runs a shell command; returns its exit code, its stdout in out. */
@@ -435,11 +436,11 @@ static void test_command_line(void **state)
                            " --games 2 --tc depth=1 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 2>/dev/null",
                            out, sizeof out), 0);
     assert_non_null(strstr(out, "game 2/2 (#2, engine1 Black): 2-0 Black played an illegal move | W-D-L 0-0-2 "
-                                "score 0.0% Elo -inf +- n/a LLR -1.94\n"));
+                                "score 0.0% Elo -inf +- n/a LLR -0.01\n"));
     assert_non_null(strstr(out, "Games: 2  W-D-L (engine1): 0-0-2  score: 0.0%\n"
                                 "Pairs: 1  pentanomial 0/0.5/1/1.5/2: 1 0 0 0 0\n"
-                                "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: 0.0%\n"
-                                "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR -1.945 bounds [-2.944, 2.944]: continue\n"));
+                                "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: n/a\n"
+                                "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR -0.015 bounds [-2.944, 2.944]: continue\n"));
 }
 
 int main(void)

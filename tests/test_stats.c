@@ -2,8 +2,9 @@
  *   mom(c): n = sum(c), mu = sum(c[i]*i/4)/n, var = sum(c[i]*(i/4-mu)**2)/n
  *   elo(s) = -400*log10(1/s-1); err = (elo(mu+1.959964*se) - elo(mu-1.959964*se))/2, se = sqrt(var/n)
  *   los = 0.5*(1+erf((mu-0.5)/se/sqrt(2)))
- *   llr = n*(s1-s0)*(2*mu-s0-s1)/var/2 with s = 1/(1+10**(-elo/400)), zero bins replaced by 1e-3
- * (the script is in the comments of each test). */
+ *   llr: zero bins replaced by 1e-3, w = c/sum(c), s = 1/(1+10**(-elo/400)); for each hypothesis
+ *   p_i = w_i/(1+lam*(i/4-s)) with lam solving sum(w_i*(i/4-s)/(1+lam*(i/4-s))) = 0 (bisection,
+ *   300 steps, in python); llr = sum(c) * sum(w_i*log(p1_i/p0_i)). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -86,6 +87,12 @@ static void test_report_small_and_degenerate(void **state)
     assert_float_equal(r.score, 1.0, 1e-12);
     assert_true(isnan(r.elo_error));
     assert_true(isnan(r.los));
+    /* one pair: an Elo, but no spread to build an interval from */
+    t = tally(0, 1, 0, 0, 0);
+    stats_report(&t, &r);
+    assert_float_equal(r.elo, stats_elo_of_score(0.25), 1e-12);
+    assert_true(isnan(r.elo_error));
+    assert_true(isnan(r.los));
 }
 
 static void test_sprt_llr(void **state)
@@ -98,21 +105,22 @@ static void test_sprt_llr(void **state)
     stats_sprt(&t, &p, &s);
     assert_float_equal(s.lower, -2.9444389791664403, 1e-12);
     assert_float_equal(s.upper, 2.9444389791664403, 1e-12);
-    assert_float_equal(s.llr, 0.9906263750506037, 1e-9);
+    assert_float_equal(s.llr, 0.8405914057152645, 1e-9);
     assert_int_equal(s.decision, SPRT_CONTINUE);
 
     SprtParams q = {-3, 1, 0.05, 0.05};
     stats_sprt(&t, &q, &s);
-    assert_float_equal(s.llr, 0.8378652650175866, 1e-9);
+    assert_float_equal(s.llr, 0.700490601140781, 1e-9);
 
-    /* zero bins regularised with 1e-3: c = [0,2,10,6,0] -> 0.27224905884643197 */
+    /* zero bins regularised with 1e-3: c = [0,2,10,6,0] -> 0.24230032475470198 */
     t = tally(0, 2, 10, 6, 0);
     stats_sprt(&t, &p, &s);
-    assert_float_equal(s.llr, 0.27224905884643197, 1e-9);
-    /* a single lost pair: [1,0,0,0,0] -> -1.9448094992648837 */
+    assert_float_equal(s.llr, 0.24230032475470198, 1e-9);
+    /* a single lost pair: [1,0,0,0,0] -> -0.014523779645967757 (about log(1 - s1)/(1 - s0)):
+     * one pair is weak evidence, where the normal approximation would give -1.94 */
     t = tally(1, 0, 0, 0, 0);
     stats_sprt(&t, &p, &s);
-    assert_float_equal(s.llr, -1.9448094992648837, 1e-9);
+    assert_float_equal(s.llr, -0.014523779645967757, 1e-9);
 }
 
 static void test_sprt_decisions(void **state)
@@ -120,16 +128,22 @@ static void test_sprt_decisions(void **state)
     (void)state;
     SprtParams p = {0, 5, 0.05, 0.05};
     SprtState s;
-    /* same proportions, 4x the pairs: llr = 4 * 0.9906263750506037 = 3.96 > 2.944 */
+    /* same proportions, 4x the pairs: llr = 4 * 0.8405914057152645 = 3.96 > 2.944 */
     MatchTally t = tally(12, 40, 160, 100, 48);
     stats_sprt(&t, &p, &s);
-    assert_float_equal(s.llr, 4 * 0.9906263750506037, 1e-9);
+    assert_float_equal(s.llr, 4 * 0.8405914057152645, 1e-9);
     assert_int_equal(s.decision, SPRT_H1);
-    /* mirrored results: mu = 0.4083, llr far below the lower bound */
+    /* mirrored results: llr = -3.5603573191997158 < -2.944 */
     t = tally(48, 100, 160, 40, 12);
     stats_sprt(&t, &p, &s);
-    assert_true(s.llr < s.lower);
+    assert_float_equal(s.llr, -3.5603573191997158, 1e-9);
     assert_int_equal(s.decision, SPRT_H0);
+    /* one won pair at elo1 = 20: 0.05601667565975597, near log(s1/s0) */
+    SprtParams q = {0, 20, 0.05, 0.05};
+    t = tally(0, 0, 0, 0, 1);
+    stats_sprt(&t, &q, &s);
+    assert_float_equal(s.llr, 0.05601667565975597, 1e-9);
+    assert_int_equal(s.decision, SPRT_CONTINUE);
     /* nothing played: llr 0, continue */
     MatchTally empty = {0};
     stats_sprt(&empty, &p, &s);

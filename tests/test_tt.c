@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <unistd.h>
+
 #include "search.h"
 #include "tt.h"
 
@@ -20,6 +22,29 @@ static void test_resize_rounds_to_power_of_two(void **state)
     assert_true(tt_resize(&tt, 0));
     assert_int_equal(tt.mib, TT_MIN_MIB);
     tt_free(&tt);
+}
+
+/* A table larger than the machine's memory is refused before allocating, and the old one stays;
+ * a searcher asked for it falls back to a smaller table that works. */
+static void test_resize_beyond_memory(void **state)
+{
+    (void)state;
+    size_t phys_mib = (size_t)((uint64_t)sysconf(_SC_PHYS_PAGES) * (uint64_t)sysconf(_SC_PAGESIZE) >> 20);
+    size_t too_big = 1;
+    while (too_big < phys_mib)
+        too_big *= 2;
+    if (too_big > TT_MAX_MIB)
+        skip();
+    TT tt = {0};
+    assert_true(tt_resize(&tt, 4));
+    assert_false(tt_resize(&tt, too_big));
+    assert_int_equal(tt.mib, 4);
+    assert_non_null(tt.buckets);
+    tt_free(&tt);
+    Search *s = search_new(too_big);
+    assert_non_null(s);
+    assert_true(search_tt_mib(s) <= too_big / 2);
+    search_free(s);
 }
 
 static void test_store_probe_round_trip(void **state)
@@ -120,6 +145,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resize_rounds_to_power_of_two),
+        cmocka_unit_test(test_resize_beyond_memory),
         cmocka_unit_test(test_store_probe_round_trip),
         cmocka_unit_test(test_same_key_keeps_deeper_result_and_move),
         cmocka_unit_test(test_replaces_shallowest_then_oldest),
