@@ -100,6 +100,7 @@ bool selfplay_parse_line(const char *line, Position *pos, double *result)
     return notation_parse_position(text, pos) == NULL;
 }
 
+/* Per-move limits: the node budget given, or the configured depth when no budget is set. */
 static void limits_of(const SelfplayConfig *cfg, uint64_t nodes, SearchLimits *limits)
 {
     memset(limits, 0, sizeof *limits);

@@ -134,6 +134,7 @@ static double loss_of_scores(const TuneData *data, const double *score, double k
     return n ? sum / (double)n : 0.0;
 }
 
+/* The model score of every sample under w (malloc'ed; NULL when memory is short). */
 static double *all_scores(const TuneData *data, const double *w)
 {
     double *score = malloc((data->sample_count + 1) * sizeof *score);
@@ -299,7 +300,7 @@ int tune_main(int argc, char **argv)
             i++;
         } else if (opt[0] == '-') {
             fprintf(stderr, "usage: engine tune [--out FILE] [--iterations N] [--rate X] [--l2 X] [--validation N] DATA...\n"
-                            "       (--validation N holds out every N-th position, N >= 2, 0 = none)\n");
+                            "       (--validation N holds out every N-th block of 64 positions, N >= 2, 0 = none)\n");
             tune_data_free(&data);
             return 2;
         } else {
