@@ -22,7 +22,7 @@ double search_now(void)
 
 static const SearchTuning DEFAULT_TUNING = {
     .aspiration = 25,
-    .lmr = 0,
+    .lmr = 1,
     .prune = 10,
     .single_reply = 1,
     .killers = 1,
