@@ -42,6 +42,7 @@ bool tt_resize(TT *tt, size_t mib)
     tt->mask = bytes / sizeof(TTBucket) - 1;
     tt->mib = pow2;
     tt->generation = 0;
+    tt->dirty = false;
     return true;
 }
 
@@ -53,12 +54,27 @@ void tt_free(TT *tt)
 
 void tt_clear(TT *tt)
 {
-    if (tt->buckets)
-        memset(tt->buckets, 0, (tt->mask + 1) * sizeof(TTBucket));
     tt->generation = 0;
+    if (!tt->buckets || !tt->dirty)
+        return;
+    /* a fresh zeroed allocation is mapped lazily, so clearing costs no time before the next
+     * `go`; when memory is short the table is wiped in place instead */
+    size_t bytes = (tt->mask + 1) * sizeof(TTBucket);
+    void *alloc = calloc(1, bytes + sizeof(TTBucket));
+    if (alloc) {
+        free(tt->alloc);
+        tt->alloc = alloc;
+        tt->buckets = (TTBucket *)(((uintptr_t)alloc + sizeof(TTBucket) - 1) & ~(uintptr_t)(sizeof(TTBucket) - 1));
+    } else {
+        memset(tt->buckets, 0, bytes);
+    }
+    tt->dirty = false;
 }
 
-void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) % TT_GENERATIONS); }
+void tt_new_search(TT *tt)
+{
+    tt->generation = (uint8_t)((tt->generation + 1) % TT_GENERATIONS);
+}
 
 static inline TTBucket *bucket_of(const TT *tt, Key key) { return &tt->buckets[key & tt->mask]; }
 static inline uint32_t lock_of(Key key) { return (uint32_t)(key >> 32); }
@@ -93,6 +109,7 @@ void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
     uint8_t d = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
     uint8_t age_bound = (uint8_t)(tt->generation << 2 | bound);
     TTEntry *victim = &b->entry[0];
+    tt->dirty = true;
     int victim_value = 1 << 30;
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
         TTEntry *e = &b->entry[i];
