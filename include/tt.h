@@ -48,7 +48,7 @@ bool tt_resize(TT *tt, size_t mib);
 /* Releases the table (tt becomes empty; tt_resize can allocate it again). */
 void tt_free(TT *tt);
 
-/* Empties every entry and restarts the generation count (at once when nothing was written). */
+/* Empties every entry and restarts the generation count (no work when nothing was written). */
 void tt_clear(TT *tt);
 
 /* Marks the start of a new search so older entries are replaced first. */

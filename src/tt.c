@@ -55,19 +55,11 @@ void tt_free(TT *tt)
 void tt_clear(TT *tt)
 {
     tt->generation = 0;
+    /* a table never written is still all zero pages: wiping it would fault every page in
+     * (about 50 ms for 64 MiB) just before the next `go` */
     if (!tt->buckets || !tt->dirty)
         return;
-    /* a fresh zeroed allocation is mapped lazily, so clearing costs no time before the next
-     * `go`; when memory is short the table is wiped in place instead */
-    size_t bytes = (tt->mask + 1) * sizeof(TTBucket);
-    void *alloc = calloc(1, bytes + sizeof(TTBucket));
-    if (alloc) {
-        free(tt->alloc);
-        tt->alloc = alloc;
-        tt->buckets = (TTBucket *)(((uintptr_t)alloc + sizeof(TTBucket) - 1) & ~(uintptr_t)(sizeof(TTBucket) - 1));
-    } else {
-        memset(tt->buckets, 0, bytes);
-    }
+    memset(tt->buckets, 0, (tt->mask + 1) * sizeof(TTBucket));
     tt->dirty = false;
 }
 
