@@ -52,6 +52,11 @@ void engine_stop(EngineProc *e, double grace);
  * reaps it. status (if not NULL) receives how it ended, e.g. "exit status 1". */
 void engine_finish(EngineProc *e, double grace, char *status, size_t size);
 
+/* Makes the calling process inherit the orphans of the engines it starts (Linux), so that
+ * killing an engine whose shell or script has children leaves no zombie behind even when the
+ * system's init does not reap. Elsewhere orphans go to init as usual. */
+void engine_adopt_orphans(void);
+
 /* Kills the process group at once and reaps it; status (if not NULL) receives how the
  * process ended, e.g. "exit status 1" or "killed by signal 11". */
 void engine_kill(EngineProc *e, char *status, size_t size);

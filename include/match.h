@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include "match_game.h"
 #include "stats.h"
+#include "thinktime.h"
 
 #define MATCH_MAX_CONCURRENCY 64
 #define MATCH_DEFAULT_OPENINGS "tests/data/ballots-3move.fen"
@@ -30,6 +31,7 @@ typedef struct {
     int games_played;
     int sprt_stop_game;          /* games played when the SPRT decided, 0 if it did not */
     bool interrupted;            /* Ctrl-C stopped the match early */
+    ThinkStats think[2];         /* per engine */
 } MatchResult;
 
 /* Fills o from the command-line words after "match". Returns NULL on success, else what was

@@ -24,8 +24,17 @@ typedef struct {
     double timeout;     /* seconds for start-up, and for a move under depth/nodes limits */
 } RefereeConfig;
 
+/* How long one move took, for the think-time statistics. */
+typedef struct {
+    int engine;             /* 0 or 1 */
+    float elapsed;          /* seconds from `go think` sent to `done` read */
+    float clock_left;       /* clock after the move (clock games), else NAN */
+} MoveTime;
+
 typedef struct {
     int white_points;       /* 2 White won, 1 draw, 0 Black won */
+    int move_count;         /* entries of times[] */
+    MoveTime times[GAME_MAX_PLIES];
     char termination[128];  /* PDN Termination tag */
     char log[1024];         /* the fault in detail (position, offending line); "" when none */
 } GameOutcome;

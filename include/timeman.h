@@ -11,6 +11,7 @@ typedef struct {
     double inc;         /* level inc=T: increment, added before each move */
     int moves;          /* level moves=N: moves until the next time control (0 = sudden death) */
     bool infinite;      /* level infinite: search until stop */
+    bool clock_set;     /* time= was given, even as 0: an empty clock means "move at once" */
 } SearchLimits;
 
 /* Time reserved per move for what the engine does not measure (I/O, process scheduling). */

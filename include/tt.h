@@ -26,7 +26,8 @@ typedef struct {
 
 typedef struct {
     TTBucket *buckets;    /* cache-line aligned view of alloc */
-    void *alloc;
+    void *alloc;          /* the mapping behind buckets, and its length */
+    size_t alloc_bytes;
     size_t mask;          /* bucket count - 1 (a power of two minus one) */
     size_t mib;           /* size actually allocated */
     uint8_t generation;   /* 6 bits, bumped once per search */

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -192,14 +195,25 @@ void engine_finish(EngineProc *e, double grace, char *status, size_t size)
         kill(-e->pid, SIGKILL);   /* the group: whatever the engine started goes too */
         if (r == 0) {
             kill(e->pid, SIGKILL);
-            while (waitpid(e->pid, &st, 0) < 0 && errno == EINTR)
+            while ((r = waitpid(e->pid, &st, 0)) < 0 && errno == EINTR)
                 ;
         }
+        /* reap the rest of the group that became ours (see engine_adopt_orphans) */
+        int other;
+        while (waitpid(-e->pid, &other, 0) > 0 || errno == EINTR)
+            ;
         if (status && size)
             describe_status(st, status, size);
     }
     close_fds(e);
     e->pid = 0;
+}
+
+void engine_adopt_orphans(void)
+{
+#ifdef __linux__
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
 }
 
 void engine_kill(EngineProc *e, char *status, size_t size)

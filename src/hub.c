@@ -253,8 +253,10 @@ static const char *level_field(const HubArg *a, SearchLimits *l)
                 err = "out of range";
         }
     } else if (strcmp(a->key, "time") == 0) {
-        if (!(err = hub_parse_real(a->value, -HUB_LEVEL_MAX_SECONDS, HUB_LEVEL_MAX_SECONDS, &t)))
+        if (!(err = hub_parse_real(a->value, -HUB_LEVEL_MAX_SECONDS, HUB_LEVEL_MAX_SECONDS, &t))) {
             l->time = t > 0 ? t : 0;
+            l->clock_set = true;
+        }
     } else if (strcmp(a->key, "inc") == 0) {
         if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
             l->inc = t;

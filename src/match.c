@@ -13,7 +13,7 @@
 
 #include "pdn.h"
 
-enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_COUNT };
+enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
 
 /* Set by the first Ctrl-C: no new games start, running ones finish, the final block prints.
  * A signal handler can only talk through such a flag. */
@@ -132,10 +132,12 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
         pdn_write_game(mem, &h, game, out.white_points, out.log);
         fclose(mem);
     }
-    const char *blob[BLOB_COUNT] = {out.termination, out.log, pdn ? pdn : ""};
-    size_t len[BLOB_COUNT] = {strlen(out.termination), strlen(out.log), pdn ? pdn_len : 0};
+    const char *blob[BLOB_COUNT] = {out.termination, out.log, pdn ? pdn : "", (const char *)out.times};
+    size_t len[BLOB_COUNT] = {strlen(out.termination), strlen(out.log), pdn ? pdn_len : 0,
+                              (size_t)out.move_count * sizeof out.times[0]};
     char header[128];
-    int n = snprintf(header, sizeof header, "R %d %d %zu %zu %zu\n", g, out.white_points, len[0], len[1], len[2]);
+    int n = snprintf(header, sizeof header, "R %d %d %zu %zu %zu %zu\n", g, out.white_points, len[0], len[1], len[2],
+                     len[3]);
     bool ok = write_all(res_fd, header, (size_t)n);
     for (int b = 0; ok && b < BLOB_COUNT; b++)
         ok = write_all(res_fd, blob[b], len[b]);
@@ -146,6 +148,7 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
 static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
 {
     signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
+    engine_adopt_orphans();
     EngineProc eng[2];
     engine_init(&eng[0]);
     engine_init(&eng[1]);
@@ -273,7 +276,7 @@ static void print_progress(FILE *out, const MatchOptions *o, const MatchResult *
 }
 
 /* The final block: W-D-L, score, pentanomial counts, Elo, LOS and the SPRT state. */
-static void print_final(FILE *out, const MatchOptions *o, const MatchResult *res)
+static void print_final(FILE *out, const MatchOptions *o, MatchResult *res)
 {
     const StatsReport *r = &res->report;
     const MatchTally *t = &res->tally;
@@ -306,6 +309,11 @@ static void print_final(FILE *out, const MatchOptions *o, const MatchResult *res
             fprintf(out, " (stopped after %d games)", res->sprt_stop_game);
         fputc('\n', out);
     }
+    for (int k = 0; k < 2; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "engine%d", k + 1);
+        thinktime_print(out, name, &res->think[k]);
+    }
     fflush(out);
 }
 
@@ -317,7 +325,8 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
     int g, white_points;
     size_t len[BLOB_COUNT];
     if (!read_header(w->res_fd, header, sizeof header) ||
-        sscanf(header, "R %d %d %zu %zu %zu", &g, &white_points, &len[0], &len[1], &len[2]) != 5 || g != w->game)
+        sscanf(header, "R %d %d %zu %zu %zu %zu", &g, &white_points, &len[0], &len[1], &len[2], &len[3]) != 6 ||
+        g != w->game || len[BLOB_TIMES] % sizeof(MoveTime) != 0)
         return false;
     char *blob[BLOB_COUNT];
     bool ok = true;
@@ -336,6 +345,12 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
         }
         if (blob[BLOB_LOG][0])
             fprintf(log, "match: game %d: %s\n", g + 1, blob[BLOB_LOG]);
+        const MoveTime *times = (const MoveTime *)(void *)blob[BLOB_TIMES];
+        for (size_t i = 0; i < len[BLOB_TIMES] / sizeof(MoveTime); i++) {
+            const TimeControl *tc = &o->referee.tc[times[i].engine & 1];
+            thinktime_add(&res->think[times[i].engine & 1], times[i].elapsed,
+                          tc->kind == TC_MOVE_TIME ? tc->move_time : 0, times[i].clock_left);
+        }
         print_progress(out, o, res, g, white_points, blob[BLOB_TERMINATION]);
     }
     for (int b = 0; b < BLOB_COUNT; b++)
@@ -464,6 +479,8 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     signal(SIGPIPE, old_pipe);
     sigaction(SIGINT, &old_int, NULL);
     print_final(out, o, res);
+    thinktime_free(&res->think[0]);
+    thinktime_free(&res->think[1]);
     if (pdn && fclose(pdn) != 0)
         ok = false;
     free(order);

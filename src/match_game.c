@@ -1,5 +1,7 @@
 #include "match_game.h"
 
+#include <math.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +144,7 @@ void referee_play(EngineProc eng[2], const EngineConfig cfg[2], Game *game, int 
                   const RefereeConfig *rc, GameOutcome *out)
 {
     out->log[0] = '\0';
+    out->move_count = 0;
     int side_engine[2] = {white, !white};
     for (int c = 0; c < 2; c++) {
         char err[256];
@@ -195,6 +198,8 @@ void referee_play(EngineProc eng[2], const EngineConfig cfg[2], Game *game, int 
                 return;
             }
         }
+        if (out->move_count < GAME_MAX_PLIES)
+            out->times[out->move_count++] = (MoveTime){k, (float)elapsed, tc->kind == TC_CLOCK ? (float)clock[k] : NAN};
         Move m;
         char why[256];
         if (referee_read_done(game_position(game), line, &m, why, sizeof why) != PARSE_OK) {

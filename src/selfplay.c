@@ -237,7 +237,7 @@ int selfplay_main(int argc, char **argv)
     SelfplayConfig cfg;
     selfplay_default_config(&cfg);
     const char *openings_path = SELFPLAY_OPENINGS, *out_path = NULL;
-    for (int i = 2; i < argc; i++) {
+    for (int i = 2; i < argc; i += 2) {   /* every option takes one value */
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         long long v;
         if (strcmp(opt, "--out") == 0 && val)
@@ -263,7 +263,6 @@ int selfplay_main(int argc, char **argv)
                             "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N]\n");
             return 2;
         }
-        i++;
     }
     if (!out_path) {
         fprintf(stderr, "engine: selfplay: --out FILE is required\n");

@@ -41,7 +41,7 @@ void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan)
         plan->soft = plan->hard = max_d(hard, TIMEMAN_MIN_TIME);
         return;
     }
-    if (limits->time <= 0 && limits->inc <= 0)
+    if (!limits->clock_set && limits->time <= 0 && limits->inc <= 0)
         return;
     double time = max_d(limits->time, 0), inc = max_d(limits->inc, 0);
     int horizon = moves_horizon(men);

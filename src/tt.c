@@ -1,9 +1,13 @@
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, MADV_HUGEPAGE */
 #include "tt.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
+
+#define HUGE_PAGE ((size_t)2 << 20)
 
 #define TT_GENERATIONS 64
 
@@ -32,13 +36,22 @@ bool tt_resize(TT *tt, size_t mib)
     if (pow2 > memory_cap_mib())
         return false;
     size_t bytes = pow2 << 20;
-    /* calloc hands out fresh zero pages lazily, so a new table costs no clearing time */
-    void *alloc = calloc(1, bytes + sizeof(TTBucket));
-    if (!alloc)
+    /* Fresh anonymous pages come zeroed and lazily, so a new table costs no clearing time; the
+     * table is aligned to 2 MiB and marked for transparent huge pages, since probes are random
+     * accesses and with 4 KiB pages most of them would also miss the TLB. */
+    size_t span = bytes + HUGE_PAGE;
+    void *alloc = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (alloc == MAP_FAILED)
         return false;
-    free(tt->alloc);
+    uintptr_t start = ((uintptr_t)alloc + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+#ifdef MADV_HUGEPAGE
+    madvise((void *)start, bytes, MADV_HUGEPAGE);
+#endif
+    if (tt->alloc)
+        munmap(tt->alloc, tt->alloc_bytes);
     tt->alloc = alloc;
-    tt->buckets = (TTBucket *)(((uintptr_t)alloc + sizeof(TTBucket) - 1) & ~(uintptr_t)(sizeof(TTBucket) - 1));
+    tt->alloc_bytes = span;
+    tt->buckets = (TTBucket *)start;
     tt->mask = bytes / sizeof(TTBucket) - 1;
     tt->mib = pow2;
     tt->generation = 0;
@@ -48,7 +61,8 @@ bool tt_resize(TT *tt, size_t mib)
 
 void tt_free(TT *tt)
 {
-    free(tt->alloc);
+    if (tt->alloc)
+        munmap(tt->alloc, tt->alloc_bytes);
     memset(tt, 0, sizeof *tt);
 }
 

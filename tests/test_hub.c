@@ -300,12 +300,12 @@ static void test_level_negative_time(void **state)
 {
     Hub *h = *state;
     free(run(h, "pos start\n"));
-    char *out = run(h, "level time=-0.2 inc=0.1\n");
+    char *out = run(h, "level time=-0.2\n");
     assert_int_equal(count_lines(out, "error message="), 1);
     assert_int_equal(total_lines(out), 1);
     assert_non_null(strstr(out, "negative"));
     free(out);
-    assert_true(h->limits.time == 0 && h->limits.inc == 0.1);
+    assert_true(h->limits.time == 0 && h->limits.clock_set);
     out = run(h, "go think\n");
     assert_int_equal(count_lines(out, "done move="), 1);
     free(out);

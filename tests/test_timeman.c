@@ -88,6 +88,19 @@ static void test_unbounded_levels_are_untimed(void **state)
     assert_true(timeman_continue(&plan, 1e9, 1.0));
 }
 
+/* An empty clock (time=0, also what a negative time becomes) still plans a minimal search
+ * rather than none: "no limit" would search until stop and lose on time. */
+static void test_empty_clock_moves_at_once(void **state)
+{
+    (void)state;
+    TimePlan plan;
+    SearchLimits empty = {.time = 0, .clock_set = true};
+    timeman_plan(&empty, 40, &plan);
+    assert_true(plan.timed);
+    assert_true(plan.hard > 0 && plan.hard <= 0.001);
+    assert_false(timeman_continue(&plan, 0.01, 1.0));
+}
+
 static void test_continue_uses_stability(void **state)
 {
     (void)state;
@@ -112,6 +125,7 @@ int main(void)
         cmocka_unit_test(test_clock_levels_never_lose_on_time),
         cmocka_unit_test(test_clock_levels_spend_a_fair_share),
         cmocka_unit_test(test_unbounded_levels_are_untimed),
+        cmocka_unit_test(test_empty_clock_moves_at_once),
         cmocka_unit_test(test_continue_uses_stability),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
