@@ -15,7 +15,7 @@ typedef struct {
 } SearchLimits;
 
 /* Time reserved per move for what the engine does not measure (I/O, process scheduling). */
-#define TIMEMAN_LATENCY 0.002
+#define TIMEMAN_LATENCY 0.003
 
 /* The thinking-time plan of one move, in seconds from the moment the clock starts
  * (`go`, or `ponder-hit` when pondering). */

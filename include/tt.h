@@ -31,6 +31,7 @@ typedef struct {
     size_t mask;          /* bucket count - 1 (a power of two minus one) */
     size_t mib;           /* size actually allocated */
     uint8_t generation;   /* 6 bits, bumped once per search */
+    bool dirty;           /* written since it was allocated or cleared */
 } TT;
 
 typedef struct {
@@ -48,7 +49,7 @@ bool tt_resize(TT *tt, size_t mib);
 /* Releases the table (tt becomes empty; tt_resize can allocate it again). */
 void tt_free(TT *tt);
 
-/* Empties every entry and restarts the generation count. */
+/* Empties every entry and restarts the generation count (no work when nothing was written). */
 void tt_clear(TT *tt);
 
 /* Marks the start of a new search so older entries are replaced first. */

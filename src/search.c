@@ -22,7 +22,7 @@ double search_now(void)
 
 static const SearchTuning DEFAULT_TUNING = {
     .aspiration = 25,
-    .lmr = 0,
+    .lmr = 1,
     .prune = 10,
     .single_reply = 1,
     .killers = 1,
@@ -245,8 +245,7 @@ static void start_search(Search *s, const Game *game, const SearchLimits *limits
     s->out = out;
     int men = bb_popcount(position_occupied(root) & ~root->kings);
     timeman_plan(limits, men, &s->plan);
-    if (mode == GO_ANALYZE)
-        s->plan.timed = s->plan.timed && !limits->infinite;
+    s->mode = mode;
     tt_new_search(&s->tt);
     memset(s->killers, 0, sizeof s->killers);
     for (int c = 0; c < 2; c++)
@@ -292,7 +291,7 @@ static bool iteration_ends_search(Search *s, int depth, Score score, double stab
 {
     if (s->pondering || !s->plan.timed)
         return false;
-    if (abs(score) >= SCORE_WIN_MIN && SCORE_WIN - abs(score) <= depth)
+    if (s->mode == GO_THINK && abs(score) >= SCORE_WIN_MIN && SCORE_WIN - abs(score) <= depth)
         return true;
     return !timeman_continue(&s->plan, search_now() - s->go_time, stability);
 }

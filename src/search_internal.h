@@ -28,6 +28,7 @@ struct Search {
     uint64_t leaf_count, leaf_ply_sum;
     bool stopped;
     bool pondering;
+    GoMode mode;
     int completed_depth;
     double go_time;               /* when `go` arrived */
     double clock_start;           /* when the clock started (go, or ponder-hit) */

@@ -144,6 +144,16 @@ static inline Move pick_move(MoveList *list, int *order, int i)
     return m;
 }
 
+/* Plies to reduce the i-th quiet move: 1, 2 at non-PV nodes from the 5th move, and with
+ * level 2 one more for very late moves of deep nodes. */
+static inline int late_move_reduction(int level, int depth, int i, bool pv_node)
+{
+    int r = !pv_node && i >= 4 ? 2 : 1;
+    if (level >= 2 && depth >= 6 && i >= 8)
+        r++;
+    return r;
+}
+
 static void update_quiet_stats(Search *s, const Position *pos, Move best, const Move *tried, int n_tried,
                                int depth, int ply)
 {
@@ -221,8 +231,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             int r = 0;
             if (s->tune.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
                 i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings) &&
-                (s->tune.lmr < 2 || !movegen_has_capture(&child)))
-                r = !pv_node && i >= 4 && s->tune.lmr < 3 ? 2 : 1;
+                !movegen_has_capture(&child))
+                r = late_move_reduction(s->tune.lmr, depth, i, pv_node);
             score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
             if (score > alpha && r)
                 score = -search_node(s, &child, &cds, new_depth, ply + 1, -alpha - 1, -alpha);

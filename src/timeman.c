@@ -7,8 +7,11 @@
 /* An iteration is started only before this fraction of the target has elapsed: the next one
  * usually costs more than all previous ones together. */
 #define TIMEMAN_START_SHARE 0.5
+/* Part of the clock never planned, for the scheduler delays of a loaded machine. */
+#define TIMEMAN_SAFETY_SHARE 0.1
+#define TIMEMAN_SAFETY_MAX 0.05
 /* Moves assumed still to come when no moves= is given. */
-#define TIMEMAN_SUDDEN_DEATH_MOVES 40
+#define TIMEMAN_SUDDEN_DEATH_MOVES 60
 /* The shortest thinking time ever planned (the first iteration needs a few microseconds). */
 #define TIMEMAN_MIN_TIME 0.0005
 
@@ -44,11 +47,12 @@ void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan)
     int horizon = moves_horizon(men);
     int plan_moves = limits->moves > 0 && limits->moves < horizon ? limits->moves : horizon;
     /* every move still to come in the period (or a long game's worth in sudden death) keeps
-     * twice the latency, so even a minimal search per move fits on the clock */
+     * the latency, so even a minimal search per move fits on the clock */
     int remaining = limits->moves > 0 ? limits->moves : TIMEMAN_SUDDEN_DEATH_MOVES;
-    double usable = max_d(time - 2 * TIMEMAN_LATENCY * remaining, 0);
+    double safety = min_d(time * TIMEMAN_SAFETY_SHARE, TIMEMAN_SAFETY_MAX);
+    double usable = max_d(time - TIMEMAN_LATENCY * remaining - safety, 0);
     double alloc = usable / plan_moves + inc;
-    double cap = min_d((time + inc) * TIMEMAN_MAX_SHARE, usable + max_d(inc - 2 * TIMEMAN_LATENCY, 0));
+    double cap = min_d((time + inc) * TIMEMAN_MAX_SHARE, usable + max_d(inc - TIMEMAN_LATENCY, 0));
     plan->timed = true;
     plan->soft = max_d(min_d(alloc, cap), TIMEMAN_MIN_TIME);
     plan->hard = max_d(min_d(alloc * TIMEMAN_HARD_FACTOR, cap), TIMEMAN_MIN_TIME);

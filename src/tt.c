@@ -55,6 +55,7 @@ bool tt_resize(TT *tt, size_t mib)
     tt->mask = bytes / sizeof(TTBucket) - 1;
     tt->mib = pow2;
     tt->generation = 0;
+    tt->dirty = false;
     return true;
 }
 
@@ -67,12 +68,19 @@ void tt_free(TT *tt)
 
 void tt_clear(TT *tt)
 {
-    if (tt->buckets)
-        memset(tt->buckets, 0, (tt->mask + 1) * sizeof(TTBucket));
     tt->generation = 0;
+    /* a table never written is still all zero pages: wiping it would fault every page in
+     * (about 50 ms for 64 MiB) just before the next `go` */
+    if (!tt->buckets || !tt->dirty)
+        return;
+    memset(tt->buckets, 0, (tt->mask + 1) * sizeof(TTBucket));
+    tt->dirty = false;
 }
 
-void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) % TT_GENERATIONS); }
+void tt_new_search(TT *tt)
+{
+    tt->generation = (uint8_t)((tt->generation + 1) % TT_GENERATIONS);
+}
 
 static inline TTBucket *bucket_of(const TT *tt, Key key) { return &tt->buckets[key & tt->mask]; }
 static inline uint32_t lock_of(Key key) { return (uint32_t)(key >> 32); }
@@ -107,6 +115,7 @@ void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
     uint8_t d = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
     uint8_t age_bound = (uint8_t)(tt->generation << 2 | bound);
     TTEntry *victim = &b->entry[0];
+    tt->dirty = true;
     int victim_value = 1 << 30;
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
         TTEntry *e = &b->entry[i];
