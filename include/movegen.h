@@ -23,6 +23,9 @@ void movegen_captures(const Position *pos, MoveList *list);
 /* Only the quiet moves; legal only when movegen_has_capture() is false. */
 void movegen_quiet(const Position *pos, MoveList *list);
 
+/* True when m is one of the legal moves of pos (a move decoded elsewhere, e.g. from the TT). */
+bool movegen_is_legal(const Position *pos, Move m);
+
 /* True when the side to move has a capture (fast, no generation). */
 bool movegen_has_capture(const Position *pos);
 

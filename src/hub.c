@@ -317,17 +317,6 @@ static void write_move(FILE *out, const char *key, const Position *pos, Move m)
     hub_write_value(out, text);
 }
 
-/* True when m is one of the legal moves of pos. */
-static bool move_is_legal(const Position *pos, Move m)
-{
-    MoveList list;
-    movegen_generate(pos, &list);
-    for (int i = 0; i < list.count; i++)
-        if (list.moves[i] == m)
-            return true;
-    return false;
-}
-
 /* Prints `done move=X [ponder=Y]`; the ponder move is shown only when it is legal after X. */
 static void print_done(Hub *h, Move best, Move ponder)
 {
@@ -336,7 +325,7 @@ static void print_done(Hub *h, Move best, Move ponder)
     write_move(h->out, "move", root, best);
     Position next;
     position_make(root, best, &next);
-    if (ponder != MOVE_NONE && move_is_legal(&next, ponder)) {
+    if (ponder != MOVE_NONE && movegen_is_legal(&next, ponder)) {
         fputc(' ', h->out);
         write_move(h->out, "ponder", &next, ponder);
     }
@@ -363,7 +352,7 @@ static void run_go(Hub *h, GoMode mode)
         return;
     SearchResult res;
     search_run(search, &h->game, &h->limits, mode, hub_poll, h, h->out, &res);
-    if (res.best == MOVE_NONE || !move_is_legal(game_position(&h->game), res.best))
+    if (res.best == MOVE_NONE || !movegen_is_legal(game_position(&h->game), res.best))
         hub_error(h, "the search returned no legal move");
     else
         print_done(h, res.best, res.ponder);

@@ -208,6 +208,16 @@ void movegen_men_multi_jumps(const Position *pos, const ManJumps *mj, MoveList *
         }
 }
 
+bool movegen_is_legal(const Position *pos, Move m)
+{
+    MoveList list;
+    movegen_generate(pos, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i] == m)
+            return true;
+    return false;
+}
+
 void movegen_generate(const Position *pos, MoveList *list)
 {
     Color us = pos->turn;

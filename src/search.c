@@ -116,13 +116,8 @@ static void format_pv(const Search *s, char *buf, size_t size)
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < s->pv_len[0]; i++) {
-        MoveList list;
-        movegen_generate(&pos, &list);
         Move m = s->pv[0][i];
-        bool legal = false;
-        for (int j = 0; j < list.count && !legal; j++)
-            legal = list.moves[j] == m;
-        if (!legal)
+        if (!movegen_is_legal(&pos, m))
             break;
         char mt[MOVE_TEXT_MAX];
         notation_format_move(&pos, m, mt);

@@ -49,6 +49,10 @@ static void test_rules_cases_move_lists(void **state)
         assert_int_equal(list.count, atoi(rec.field[3]));
         assert_int_equal(movegen_count(&pos), list.count);
         assert_int_equal(movegen_has_capture(&pos), list.capture_len > 0);
+        for (int i = 0; i < list.count; i++)
+            assert_true(movegen_is_legal(&pos, list.moves[i]));
+        assert_false(movegen_is_legal(&pos, MOVE_NONE));
+        assert_false(movegen_is_legal(&pos, bb_square(1) | bb_square(50)));
         char *p = rec.field[5];
         for (int depth = 1; depth <= 3; depth++) {
             unsigned long long want = strtoull(p, &p, 10);

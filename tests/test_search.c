@@ -27,16 +27,6 @@ static void play(const char *text)
     assert_true(game_play(&game, m));
 }
 
-static bool is_legal(const Position *pos, Move m)
-{
-    MoveList list;
-    movegen_generate(pos, &list);
-    for (int i = 0; i < list.count; i++)
-        if (list.moves[i] == m)
-            return true;
-    return false;
-}
-
 static SearchResult run(Search *s, const SearchLimits *limits, GoMode mode, FILE *out)
 {
     SearchResult r;
@@ -210,13 +200,13 @@ static void test_node_limit_is_exact(void **state)
     SearchLimits l = {.nodes = 5000};
     SearchResult r = run(s, &l, GO_THINK, NULL);
     assert_true(r.nodes <= 5000 && r.nodes >= 4990);
-    assert_true(is_legal(game_position(&game), r.best));
+    assert_true(movegen_is_legal(game_position(&game), r.best));
     assert_true(r.depth >= 1);
     l.nodes = 3;   /* not even the first iteration completes: still a legal move */
     search_clear(s);
     r = run(s, &l, GO_THINK, NULL);
     assert_int_equal(r.depth, 0);
-    assert_true(is_legal(game_position(&game), r.best));
+    assert_true(movegen_is_legal(game_position(&game), r.best));
     search_free(s);
 }
 
@@ -228,7 +218,7 @@ static void test_single_move_answered_at_once_only_when_thinking(void **state)
     SearchLimits l = {.depth = 5};
     SearchResult r = run(s, &l, GO_THINK, NULL);
     assert_int_equal(r.nodes, 0);
-    assert_true(is_legal(game_position(&game), r.best));
+    assert_true(movegen_is_legal(game_position(&game), r.best));
     r = run(s, &l, GO_ANALYZE, NULL);
     assert_int_equal(r.depth, 5);
     assert_true(r.nodes > 0);
@@ -262,7 +252,7 @@ static void test_stop_aborts_infinite_search(void **state)
     SearchResult r;
     search_run(s, &game, &l, GO_ANALYZE, scripted_poll, &p, NULL, &r);
     assert_int_equal(p.calls, 20);
-    assert_true(is_legal(game_position(&game), r.best));
+    assert_true(movegen_is_legal(game_position(&game), r.best));
     search_free(s);
 }
 
@@ -282,7 +272,7 @@ static void test_ponder_ignores_clock_until_ponder_hit(void **state)
     l.move_time = 0.02;
     search_run(s, &game, &l, GO_PONDER, scripted_poll, &p, NULL, &r);
     assert_true(p.calls > 3 && p.calls < 100000);   /* the clock ran after ponder-hit */
-    assert_true(is_legal(game_position(&game), r.best));
+    assert_true(movegen_is_legal(game_position(&game), r.best));
     search_free(s);
 }
 

@@ -38,12 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(err[0] != '\0');
         return 0;
     }
-    MoveList list;
-    movegen_generate(&pos, &list);
-    bool legal = false;
-    for (int i = 0; i < list.count; i++)
-        legal |= list.moves[i] == m;
-    CHECK(legal);
+    CHECK(movegen_is_legal(&pos, m));
     char mt[MOVE_TEXT_MAX];
     Move again;
     notation_format_move(&pos, m, mt);
