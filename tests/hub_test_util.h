@@ -8,6 +8,22 @@
 #include "hub.h"
 
 /* Feeds len bytes of input to the loop (a memory stream) and returns everything it printed. */
+/* cmocka fixtures: a fresh Hub per test in *state. */
+static inline int setup(void **state)
+{
+    Hub *h = hub_new();
+    if (!h)
+        return -1;
+    *state = h;
+    return 0;
+}
+
+static inline int teardown(void **state)
+{
+    hub_free(*state);
+    return 0;
+}
+
 static inline char *run_bytes(Hub *h, const char *input, size_t len)
 {
     static char empty[1];

@@ -10,21 +10,6 @@
 
 #define START_HUB "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
 
-static int setup(void **state)
-{
-    Hub *h = hub_new();
-    if (!h)
-        return -1;
-    *state = h;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    hub_free(*state);
-    return 0;
-}
-
 /* Every line the engine printed parses back as `command key=value ...` (what strict clients need). */
 static void assert_all_lines_parse(const char *out)
 {

@@ -12,21 +12,6 @@
 #include "hub_test_util.h"
 #include "notation.h"
 
-static int setup(void **state)
-{
-    Hub *h = hub_new();
-    if (!h)
-        return -1;
-    *state = h;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    hub_free(*state);
-    return 0;
-}
-
 /* ping mid-search is answered while the search goes on; stop then ends it with done. */
 static void test_ping_and_stop_during_search(void **state)
 {

@@ -8,21 +8,6 @@
 #include "hub_test_util.h"
 #include "notation.h"
 
-static int setup(void **state)
-{
-    Hub *h = hub_new();
-    if (!h)
-        return -1;
-    *state = h;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    hub_free(*state);
-    return 0;
-}
-
 static void test_help(void **state)
 {
     char *out = run(*state, "help\n");
