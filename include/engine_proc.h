@@ -28,9 +28,6 @@ typedef struct {
 
 typedef enum { ENGINE_IO_OK, ENGINE_IO_TIMEOUT, ENGINE_IO_EOF } EngineIo;
 
-/* Seconds on a monotonic clock. */
-double engine_now(void);
-
 /* A process that is not running (pid 0, fds closed). */
 void engine_init(EngineProc *e);
 

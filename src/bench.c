@@ -1,6 +1,6 @@
 #include "bench.h"
 
-#include <time.h>
+#include "clock.h"
 #include "notation.h"
 #include "search.h"
 
@@ -16,18 +16,11 @@ static const char *const BENCH_POSITIONS[] = {
     "W:WK1,K50,33,38:BK46,K5,12,17",
 };
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 uint64_t bench_run(int depth, FILE *out)
 {
     static Game game;
     uint64_t total = 0;
-    double start = now_seconds();
+    double start = clock_now();
     SearchLimits limits = {.depth = depth};
     for (size_t i = 0; i < sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]; i++) {
         Position pos;
@@ -46,7 +39,7 @@ uint64_t bench_run(int depth, FILE *out)
         total += res.nodes;
         search_free(s);
     }
-    double t = now_seconds() - start;
+    double t = clock_now() - start;
     fprintf(out, "bench nodes=%llu time=%.3f nps=%.2f\n", (unsigned long long)total, t,
             t > 0 ? (double)total / t / 1e6 : 0.0);
     fflush(out);

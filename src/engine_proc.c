@@ -12,13 +12,7 @@
 #endif
 #include <time.h>
 #include <unistd.h>
-
-double engine_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "clock.h"
 
 void engine_init(EngineProc *e)
 {
@@ -133,7 +127,7 @@ EngineIo engine_read_line(EngineProc *e, char *line, size_t size, double deadlin
             return ENGINE_IO_OK;
         if (e->from_fd < 0)
             return ENGINE_IO_EOF;
-        double left = deadline - engine_now();
+        double left = deadline - clock_now();
         if (left <= 0)
             return ENGINE_IO_TIMEOUT;
         struct pollfd pfd = {.fd = e->from_fd, .events = POLLIN};
@@ -187,8 +181,8 @@ void engine_finish(EngineProc *e, double grace, char *status, size_t size)
     if (e->pid > 0) {
         int st = 0;
         pid_t r;
-        double deadline = engine_now() + grace;
-        while ((r = waitpid(e->pid, &st, WNOHANG)) == 0 && engine_now() < deadline) {
+        double deadline = clock_now() + grace;
+        while ((r = waitpid(e->pid, &st, WNOHANG)) == 0 && clock_now() < deadline) {
             struct timespec nap = {0, 2 * 1000 * 1000};
             nanosleep(&nap, NULL);
         }
@@ -326,7 +320,7 @@ bool engine_start(EngineProc *e, const EngineConfig *cfg, double timeout, char *
 {
     if (!spawn(e, cfg, err, errsize))
         return false;
-    double deadline = engine_now() + timeout;
+    double deadline = clock_now() + timeout;
     bool ok = send_checked(e, "hub", err, errsize) && wait_for(e, "wait", deadline, err, errsize);
     for (int i = 0; ok && i < cfg->param_count; i++) {
         const char *eq = strchr(cfg->params[i], '=');

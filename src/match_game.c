@@ -1,10 +1,11 @@
 #include "match_game.h"
 
 #include <math.h>
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "clock.h"
 
 static const char *const SIDE_NAME[2] = {"White", "Black"};
 
@@ -173,14 +174,14 @@ void referee_play(EngineProc eng[2], const EngineConfig cfg[2], Game *game, int 
         bool sent = engine_send(e, cmd);
         referee_level_command(tc, clock[k], cmd, sizeof cmd);
         sent = sent && engine_send(e, cmd) && engine_send(e, "go think");
-        double start = engine_now();
+        double start = clock_now();
         EngineIo io = sent ? ENGINE_IO_OK : ENGINE_IO_EOF;
         while (io == ENGINE_IO_OK) {
             io = engine_read_line(e, line, sizeof line, start + allowed);
             if (io == ENGINE_IO_OK && engine_line_is(line, "done"))
                 break;
         }
-        double elapsed = engine_now() - start;
+        double elapsed = clock_now() - start;
         if (io == ENGINE_IO_EOF) {
             forfeit(e, game, "crashed", "the engine closed its output while thinking", out);
             return;

@@ -1,6 +1,6 @@
 #include "perft.h"
 
-#include <time.h>
+#include "clock.h"
 #include "movegen.h"
 #include "notation.h"
 
@@ -53,16 +53,9 @@ uint64_t perft(const Position *pos, int depth)
     return total;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 uint64_t perft_report(const Position *pos, int depth, bool divide, FILE *out)
 {
-    double start = now_seconds();
+    double start = clock_now();
     uint64_t total = 0;
     if (divide && depth >= 1) {
         MoveList list;
@@ -80,7 +73,7 @@ uint64_t perft_report(const Position *pos, int depth, bool divide, FILE *out)
     } else {
         total = perft(pos, depth);
     }
-    double elapsed = now_seconds() - start;
+    double elapsed = clock_now() - start;
     double nps = elapsed > 0 ? (double)total / elapsed / 1e6 : 0.0;
     fprintf(out, "perft depth=%d nodes=%llu time=%.3f nps=%.1f\n", depth, (unsigned long long)total, elapsed,
             nps);

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "clock.h"
 #include "notation.h"
 
 #define CLOCK_INTERVAL 256       /* nodes between clock checks */
@@ -12,13 +12,6 @@
 #define POLL_SECONDS 0.004       /* and at most this long between two polls */
 #define ASPIRATION_MIN_DEPTH 4
 #define ASPIRATION_FULL 500      /* a window wider than this becomes the full window */
-
-double search_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static const SearchTuning DEFAULT_TUNING = {
     .aspiration = 25,
@@ -94,7 +87,7 @@ void search_check(Search *s)
         if (s->next_check > s->node_limit)
             s->next_check = s->node_limit;
     }
-    double now = search_now();
+    double now = clock_now();
     if (s->poll && (s->nodes - s->last_poll_nodes >= POLL_NODES || now - s->last_poll_time >= POLL_SECONDS)) {
         s->last_poll_nodes = s->nodes;
         s->last_poll_time = now;
@@ -138,7 +131,7 @@ void search_print_info(Search *s, int depth, Score score)
     char pv[MAX_PLY * (MOVE_TEXT_MAX + 1)], sc[16];
     format_pv(s, pv, sizeof pv);
     search_format_score(score, sc, sizeof sc);
-    double t = search_now() - s->go_time;
+    double t = clock_now() - s->go_time;
     double mean = s->leaf_count ? (double)s->leaf_ply_sum / (double)s->leaf_count : 0.0;
     fprintf(s->out, "info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.1f pv=\"%s\"\n", depth,
             mean, sc, (unsigned long long)s->nodes, t, t > 0 ? (double)s->nodes / t / 1e6 : 0.0, pv);
@@ -234,7 +227,7 @@ static void start_search(Search *s, const Game *game, const SearchLimits *limits
     s->stopped = false;
     s->pondering = mode == GO_PONDER;
     s->completed_depth = 0;
-    s->go_time = s->clock_start = s->last_poll_time = search_now();
+    s->go_time = s->clock_start = s->last_poll_time = clock_now();
     s->poll = poll;
     s->poll_ctx = poll_ctx;
     s->out = out;
@@ -288,7 +281,7 @@ static bool iteration_ends_search(Search *s, int depth, Score score, double stab
         return false;
     if (s->mode == GO_THINK && abs(score) >= SCORE_WIN_MIN && SCORE_WIN - abs(score) <= depth)
         return true;
-    return !timeman_continue(&s->plan, search_now() - s->go_time, stability);
+    return !timeman_continue(&s->plan, clock_now() - s->go_time, stability);
 }
 
 void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
@@ -301,7 +294,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
     result->best = s->root[0].move;
     if (s->root_count == 1 && mode == GO_THINK) {
         answer_single_move(s, result);
-        result->time = search_now() - s->go_time;
+        result->time = clock_now() - s->go_time;
         return;
     }
     DrawState root_ds = game->draw[game->ply];
@@ -345,5 +338,5 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
             break;
     }
     result->nodes = s->nodes;
-    result->time = search_now() - s->go_time;
+    result->time = clock_now() - s->go_time;
 }

@@ -44,8 +44,6 @@ struct Search {
     int root_depth;               /* the iteration being searched */
 };
 
-/* Seconds on a monotonic clock. */
-double search_now(void);
 
 /* Checks the node limit and the clock, polls the hub; sets stopped when the search must end. */
 void search_check(Search *s);

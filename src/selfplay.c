@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "clock.h"
 #include "notation.h"
 #include "search.h"
 
@@ -172,13 +172,6 @@ static double play_game(Search *s, Game *game, const SelfplayConfig *cfg, const 
     }
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int opening_count, FILE *out,
                   FILE *log, SelfplayStats *stats)
 {
@@ -194,7 +187,7 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
         return false;
     }
     uint64_t rng = cfg->seed;
-    double start = now_seconds();
+    double start = clock_now();
     for (int g = 0; g < cfg->games; g++) {
         int count;
         const Position *opening = &openings[rng_below(&rng, opening_count)];
@@ -211,7 +204,7 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
         stats->draws += result >= 0.25 && result <= 0.75;
         if (log && (stats->games % 100 == 0 || stats->games == cfg->games))
             fprintf(log, "selfplay games=%d white=%d draws=%d black=%d positions=%ld time=%.1f\n", stats->games,
-                    stats->white_wins, stats->draws, stats->black_wins, stats->positions, now_seconds() - start);
+                    stats->white_wins, stats->draws, stats->black_wins, stats->positions, clock_now() - start);
     }
     fflush(out);
     search_free(s);
