@@ -91,6 +91,19 @@ static inline int total_lines(const char *out)
     return n;
 }
 
+/* Each of the n lines, sent alone, gets exactly one answer: an `error message=` line. */
+static inline void assert_each_one_error(Hub *h, const char *const *bad, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "%s\n", bad[i]);
+        char *out = run(h, line);
+        if (count_lines(out, "error message=") != 1 || total_lines(out) != 1)
+            fail_msg("'%s' gave: %s", bad[i], out);
+        free(out);
+    }
+}
+
 /* A scripted input: chunks of text, each released once the loop has polled without blocking
  * `wait_polls` times since the previous one (a blocking read gets it at once). After the last
  * chunk, blocking reads see the end of input, while non-blocking ones (a search polling) see it

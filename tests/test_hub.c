@@ -88,14 +88,7 @@ static void test_set_param_invalid(void **state)
         "set-param name=variant value=killer", "set-param name=book value=true",
         "set-param name=tt-size", "set-param value=3", "set-param",
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char line[128];
-        snprintf(line, sizeof line, "%s\n", bad[i]);
-        char *out = run(h, line);
-        if (count_lines(out, "error message=") != 1 || total_lines(out) != 1)
-            fail_msg("'%s' gave: %s", bad[i], out);
-        free(out);
-    }
+    assert_each_one_error(h, bad, sizeof bad / sizeof bad[0]);
     assert_int_equal(h->tt_mib, HUB_TT_DEFAULT_MIB);
     assert_false(h->ponder);
     char *out = run(h, "set-param name=book value=true\n");
@@ -203,14 +196,7 @@ static void test_pos_bad_position_keeps_previous(void **state)
         "pos moves=32-28",
     };
     free(run(h, "pos start moves=\"32-28 19-23\"\nlevel depth=3\n"));
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char line[128];
-        snprintf(line, sizeof line, "%s\n", bad[i]);
-        char *out = run(h, line);
-        if (count_lines(out, "error message=") != 1 || total_lines(out) != 1)
-            fail_msg("'%s' gave: %s", bad[i], out);
-        free(out);
-    }
+    assert_each_one_error(h, bad, sizeof bad / sizeof bad[0]);
     assert_int_equal(h->game.ply, 2);
     assert_int_equal(h->limits.depth, 3);
     char *out = run(h, "pos pos=Wwbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\n");
@@ -264,14 +250,7 @@ static void test_level_bad_values(void **state)
         "level",
     };
     free(run(h, "pos start\nlevel depth=5 time=10\n"));
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char line[128];
-        snprintf(line, sizeof line, "%s\n", bad[i]);
-        char *out = run(h, line);
-        if (count_lines(out, "error message=") != 1 || total_lines(out) != 1)
-            fail_msg("'%s' gave: %s", bad[i], out);
-        free(out);
-    }
+    assert_each_one_error(h, bad, sizeof bad / sizeof bad[0]);
     assert_int_equal(h->limits.depth, 5);
     assert_true(h->limits.time == 10 && h->limits.moves == 0 && h->limits.inc == 0);
     char *out = run(h, "level depth=abc\n");
