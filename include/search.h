@@ -32,8 +32,8 @@ typedef struct Search Search;
  * matches can measure each of them against the others. */
 typedef struct {
     int aspiration;      /* initial half-window of the aspiration search, centi-men */
-    int lmr;             /* late-move reductions (never of moves that force a capture): 0 off, 1 on,
-                            2 also one more ply for very late moves */
+    int lmr;             /* late-move reductions of quiet moves: 0 off, else the divisor in hundredths
+                            of the reduction ln(depth) * ln(move number + 1) / divisor */
     int prune;           /* ProbCut-style pruning margin per ply of depth, centi-men */
     int single_reply;    /* extend nodes with a single legal move on/off */
     int killers;         /* killer moves in the move ordering on/off */

@@ -15,7 +15,7 @@
 
 static const SearchTuning DEFAULT_TUNING = {
     .aspiration = 25,
-    .lmr = 1,
+    .lmr = 125,
     .prune = 10,
     .single_reply = 1,
     .killers = 1,

@@ -5,6 +5,7 @@
 
 #define HISTORY_MAX 16384
 #define KEY_STACK (GAME_MAX_PLIES + MAX_PLY + 2)
+#define LMR_TABLE_DEPTH 64
 
 typedef struct {
     Move move;
@@ -16,6 +17,8 @@ struct Search {
     SearchTuning tune;
     int16_t history[2][64][64];   /* [side][from bit][to bit], quiet moves only */
     Move killers[MAX_PLY][2];
+    uint8_t lmr_table[LMR_TABLE_DEPTH][MAX_MOVES];   /* late-move reductions by [depth][move number] */
+    int lmr_divisor;              /* the tune.lmr the table was built for (0 = not built) */
     Move pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
     Key keys[KEY_STACK];          /* reversible game history, then the search path */

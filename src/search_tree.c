@@ -2,13 +2,14 @@
  * TT move, killers and history, late-move reductions, ProbCut-style pruning, single-reply
  * extension, and a quiescence search that resolves the compulsory captures. */
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include "search_internal.h"
 
 #define ORDER_TT (1 << 30)
 #define ORDER_KILLER (1 << 20)
 #define PROBCUT_MIN_DEPTH 3
-#define LMR_MIN_DEPTH 3
+#define LMR_MIN_DEPTH 2
 
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
 static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
@@ -144,14 +145,19 @@ static inline Move pick_move(MoveList *list, int *order, int i)
     return m;
 }
 
-/* Plies to reduce the i-th quiet move: 1, 2 at non-PV nodes from the 5th move, and with
- * level 2 one more for very late moves of deep nodes. */
-static inline int late_move_reduction(int level, int depth, int i, bool pv_node)
+/* Plies to reduce the i-th quiet move at depth: ln(depth) * ln(i + 1) / divisor, rounded, one
+ * less at PV nodes, at least 1. The table follows the divisor in use (rebuilt when it changes). */
+static inline int late_move_reduction(Search *s, int depth, int i, bool pv_node)
 {
-    int r = !pv_node && i >= 4 ? 2 : 1;
-    if (level >= 2 && depth >= 6 && i >= 8)
-        r++;
-    return r;
+    if (s->lmr_divisor != s->tune.lmr) {
+        for (int d = 0; d < LMR_TABLE_DEPTH; d++)
+            for (int n = 0; n < MAX_MOVES; n++)
+                s->lmr_table[d][n] =
+                    d && n ? (uint8_t)(0.5 + log(d) * log(n + 1) * 100 / s->tune.lmr) : 0;
+        s->lmr_divisor = s->tune.lmr;
+    }
+    int r = s->lmr_table[depth < LMR_TABLE_DEPTH ? depth : LMR_TABLE_DEPTH - 1][i] - pv_node;
+    return r < 1 ? 1 : r;
 }
 
 static void update_quiet_stats(Search *s, const Position *pos, Move best, const Move *tried, int n_tried,
@@ -230,9 +236,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         } else {
             int r = 0;
             if (s->tune.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
-                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings) &&
-                !movegen_has_capture(&child))
-                r = late_move_reduction(s->tune.lmr, depth, i, pv_node);
+                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings))
+                r = late_move_reduction(s, depth, i, pv_node);
             score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
             if (score > alpha && r)
                 score = -search_node(s, &child, &cds, new_depth, ply + 1, -alpha - 1, -alpha);
