@@ -222,8 +222,10 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         Position child;
         DrawState cds;
         position_make(pos, m, &child);
-        draw_state_next(pos, ds, m, &child, &cds);
         int new_depth = depth - 1 + ext;
+        if (new_depth > 0)
+            tt_prefetch(&s->tt, child.key);
+        draw_state_next(pos, ds, m, &child, &cds);
         Score score;
         if (i == 0) {
             score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
