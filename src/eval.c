@@ -35,9 +35,13 @@ typedef struct {
     Bitboard back_rank, back_guard, centre, outpost, left, right, edge, long_diagonal;
 } SideTables;
 
+#define PACK_ONE ((int64_t)1 << 32)
+#define PACK_LOW_MASK ((uint64_t)PACK_ONE - 1)
+
 static struct {
     bool ready;
     SideTables side[2];
+    int64_t packed_weight[EVAL_TERM_COUNT];   /* eval_weights as mg * PACK_ONE + eg */
 } tables;
 
 static Bitboard squares_mask(const int *squares, int count)
@@ -97,6 +101,8 @@ void eval_init(void)
     b->right = half_turn(w->right);
     b->edge = half_turn(w->edge);
     b->long_diagonal = half_turn(w->long_diagonal);
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        tables.packed_weight[i] = eval_weights[i].mg * PACK_ONE + eval_weights[i].eg;
     tables.ready = true;
 }
 
@@ -163,15 +169,12 @@ static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboar
     v[EVAL_KING_DIAGONAL] = bb_popcount(kings & t->long_diagonal);
 }
 
-/* Damping of drawish endings (symmetric in the colours): a side ahead with at most 3 pieces
- * against a king rarely wins; equal kings with men differing by at most one are drawish. */
-static int drawish_scale(const Position *pos)
+/* Damping of drawish endings (symmetric in the colours), from the two sides' features: a side
+ * ahead with at most 3 pieces against a king rarely wins; equal kings with men differing by at most
+ * one are drawish. */
+static int drawish_scale(const int *w, const int *b)
 {
-    int men[2], kings[2];
-    for (int c = 0; c < 2; c++) {
-        men[c] = bb_popcount(position_men(pos, (Color)c));
-        kings[c] = bb_popcount(position_kings(pos, (Color)c));
-    }
+    int men[2] = {w[EVAL_MAN], b[EVAL_MAN]}, kings[2] = {w[EVAL_KING], b[EVAL_KING]};
     int mat_w = men[WHITE] + 3 * kings[WHITE], mat_b = men[BLACK] + 3 * kings[BLACK];
     if (mat_w != mat_b) {
         int strong = mat_w > mat_b ? WHITE : BLACK;
@@ -194,21 +197,15 @@ void eval_extract(const Position *pos, EvalFeatures *f)
     side_features(BLACK, position_men(pos, BLACK), bk, pos->pieces[WHITE], wk, b);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         f->value[i] = w[i] - b[i];
-    int pieces = bb_popcount(position_occupied(pos));
-    int phase = 40 - pieces;
+    int phase = 40 - (w[EVAL_MAN] + w[EVAL_KING] + b[EVAL_MAN] + b[EVAL_KING]);
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
-    f->scale = drawish_scale(pos);
+    f->scale = drawish_scale(w, b);
 }
 
-Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
+/* The phase blend and drawish scaling of the weighted sums, clamped below SCORE_EVAL_MAX. */
+static Score blend(int64_t mg, int64_t eg, int phase, int scale)
 {
-    long mg = 0, eg = 0;
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        mg += (long)weights[i].mg * f->value[i];
-        eg += (long)weights[i].eg * f->value[i];
-    }
-    long score = (mg * (EVAL_PHASE_MAX - f->phase) + eg * f->phase) * f->scale /
-                 (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
+    int64_t score = (mg * (EVAL_PHASE_MAX - phase) + eg * phase) * scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
     if (score >= SCORE_EVAL_MAX)
         score = SCORE_EVAL_MAX - 1;
     if (score <= -SCORE_EVAL_MAX)
@@ -216,11 +213,29 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
     return (Score)score;
 }
 
+Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
+{
+    int64_t mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        mg += (int64_t)weights[i].mg * f->value[i];
+        eg += (int64_t)weights[i].eg * f->value[i];
+    }
+    return blend(mg, eg, f->phase, f->scale);
+}
+
 Score eval_position(const Position *pos)
 {
     EvalFeatures f;
     eval_extract(pos, &f);
-    Score s = eval_score_white(&f, eval_weights);
+    /* eval_score_white with the packed weights: one multiply-add per term; the eg sum stays far
+     * inside 32 bits, so the low half of the total is the eg sum and the rest is the mg sum */
+    int64_t sum = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        sum += tables.packed_weight[i] * f.value[i];
+    int64_t eg = (int64_t)((uint64_t)sum & PACK_LOW_MASK);
+    if (eg >= PACK_ONE / 2)
+        eg -= PACK_ONE;
+    Score s = blend((sum - eg) / PACK_ONE, eg, f.phase, f.scale);
     return pos->turn == WHITE ? s : -s;
 }
 

@@ -164,6 +164,8 @@ static void check_mirror(const Position *pos)
     assert_int_equal(a.scale, b.scale);
     /* Both are from the side to move's view, and mirroring swaps the side to move. */
     assert_int_equal(eval_position(pos), eval_position(&m));
+    Score white = eval_score_white(&a, eval_weights);
+    assert_int_equal(eval_position(pos), pos->turn == WHITE ? white : -white);
     assert_int_equal(eval_score_white(&a, eval_weights), -eval_score_white(&b, eval_weights));
     Score s = eval_position(pos);
     assert_true(s > -SCORE_EVAL_MAX && s < SCORE_EVAL_MAX);
