@@ -119,6 +119,29 @@ bool movegen_has_capture(const Position *pos) { return side_has_capture(pos, pos
 
 bool movegen_opponent_has_capture(const Position *pos) { return side_has_capture(pos, (Color)!pos->turn); }
 
+static inline void push(MoveList *list, Move m)
+{
+    if (list->count < MAX_MOVES)
+        list->moves[list->count++] = m;
+}
+
+/* Fills list with the single-jump captures of men (valid when ManJumps.single_only) in the order
+ * of the general capture search: by origin, then by direction. */
+static void single_jumps_by_origin(const ManJumps *mj, MoveList *list)
+{
+    list->capture_len = 1;
+    for (Bitboard all = mj->from[0] | mj->from[1] | mj->from[2] | mj->from[3]; all; all &= all - 1) {
+        Bitboard b = all & -all;
+        for (int d = 0; d < DIR_COUNT; d++)
+            if (mj->from[d] & b) {
+                Bitboard over = bb_shift(b, d);
+                push(list, b | over | bb_shift(over, d));
+            }
+    }
+}
+
+/* The capture search below lists the moves by origin, then by direction at each step; callers
+ * (the quiescence search) depend on that order being stable. */
 void movegen_captures(const Position *pos, MoveList *list)
 {
     Color us = pos->turn;
@@ -127,6 +150,15 @@ void movegen_captures(const Position *pos, MoveList *list)
     list->count = 0;
     list->capture_len = 0;
     Bitboard men = pos->pieces[us] & ~pos->kings;
+    if (!(pos->pieces[us] & pos->kings)) {
+        ManJumps mj;
+        if (!movegen_man_jumps(men, cs.them, BB_ALL & ~occ_all, &mj))
+            return;
+        if (mj.single_only) {
+            single_jumps_by_origin(&mj, list);
+            return;
+        }
+    }
     for (Bitboard m = men_with_captures(men, cs.them, BB_ALL & ~occ_all); m; m &= m - 1) {
         cs.origin = m & -m;
         cs.occ = occ_all ^ cs.origin;
@@ -141,11 +173,6 @@ void movegen_captures(const Position *pos, MoveList *list)
     }
 }
 
-static inline void push(MoveList *list, Move m)
-{
-    if (list->count < MAX_MOVES)
-        list->moves[list->count++] = m;
-}
 
 void movegen_quiet(const Position *pos, MoveList *list)
 {
@@ -233,8 +260,7 @@ void movegen_generate(const Position *pos, MoveList *list)
             movegen_men_multi_jumps(pos, &mj, list);
         return;
     }
-    if (men_capture || movegen_has_capture(pos))
-        movegen_captures(pos, list);
-    else
+    movegen_captures(pos, list);
+    if (list->count == 0)
         movegen_quiet(pos, list);
 }

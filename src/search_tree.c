@@ -51,9 +51,8 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
     if (ply >= MAX_PLY - 1)
         return leaf_eval(s, pos, ply);
     MoveList list;
-    if (movegen_has_capture(pos)) {
-        movegen_captures(pos, &list);
-    } else {
+    movegen_captures(pos, &list);
+    if (list.count == 0) {
         if (!has_quiet_move(pos))
             return -SCORE_WIN + ply;
         if (qply > 0 || !movegen_opponent_has_capture(pos))
