@@ -189,6 +189,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     Move tt_move = MOVE_NONE;
     if (tt_probe(&s->tt, pos->key, &hit)) {
         tt_move = hit.move;
+        if (depth > 1)   /* the TT move is searched first: its child's bucket loads during move generation */
+            tt_prefetch(&s->tt, position_key_after(pos, tt_move));
         Score tts = tt_score_from(hit.score, ply, SCORE_WIN_MIN);
         if (!pv_node && hit.depth >= depth &&
             ((hit.bound & BOUND_LOWER && tts >= beta) || (hit.bound & BOUND_UPPER && tts <= alpha)))
