@@ -8,7 +8,16 @@ typedef struct {
     Bitboard them;   /* opponent pieces (capturable unless already captured) */
     Bitboard occ;    /* obstacles: every piece but the moving one */
     Bitboard empty;  /* landing squares: BB_ALL & ~occ */
+    Bitboard jumpable[DIR_COUNT];   /* opponent pieces with an empty square just beyond in direction d */
 } CaptureSearch;
+
+/* Opponent pieces that a king moving in direction d can jump (the next square beyond is empty):
+ * a ray holding none of them has no capture, whatever its first blocker. */
+static inline void set_jumpable(CaptureSearch *cs)
+{
+    for (int d = 0; d < DIR_COUNT; d++)
+        cs->jumpable[d] = cs->them & bb_shift(cs->empty, bb_opposite(d));
+}
 
 /* Records a finished capture, applying the majority rule and dropping duplicates
  * (same from, to and captured set reached in another order: only possible with 3+ captures). */
@@ -57,12 +66,9 @@ static bool king_capture_from(CaptureSearch *cs, int s, Bitboard captured, int n
 {
     bool any = false;
     for (int d = 0; d < DIR_COUNT; d++) {
-        if (skip & (1u << d))
+        if ((skip & (1u << d)) || !(bb_ray[s][d] & cs->jumpable[d]))
             continue;
-        Bitboard blockers = bb_ray[s][d] & cs->occ;
-        if (!blockers)
-            continue;
-        int b = bb_nearest(blockers, d);
+        int b = bb_nearest(bb_ray[s][d] & cs->occ, d);
         Bitboard over = bb_of(b);
         if (!(over & cs->them & ~captured))
             continue;
@@ -169,6 +175,7 @@ void movegen_captures(const Position *pos, MoveList *list)
         cs.origin = k & -k;
         cs.occ = occ_all ^ cs.origin;
         cs.empty = BB_ALL & ~cs.occ;
+        set_jumpable(&cs);
         king_capture_from(&cs, bb_lsb(k), 0, 0, 0);
     }
 }
