@@ -213,6 +213,9 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     int order[MAX_MOVES];
     order_moves(s, pos, &list, tt_move, ply, order);
     int ext = s->tune.single_reply && list.count == 1 && ply < 2 * s->root_depth ? 1 : 0;
+    if (depth - 1 + ext > 0)   /* every child will probe the table: start loading all their buckets */
+        for (int i = 0; i < list.count; i++)
+            tt_prefetch(&s->tt, position_key_after(pos, list.moves[i]));
 
     Score best = -SCORE_INF, orig_alpha = alpha;
     Move best_move = MOVE_NONE;
@@ -223,10 +226,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         Position child;
         DrawState cds;
         position_make(pos, m, &child);
-        int new_depth = depth - 1 + ext;
-        if (new_depth > 0)
-            tt_prefetch(&s->tt, child.key);
         draw_state_next(pos, ds, m, &child, &cds);
+        int new_depth = depth - 1 + ext;
         Score score;
         if (i == 0) {
             score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
