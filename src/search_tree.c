@@ -130,10 +130,12 @@ static void order_moves(Search *s, const Position *pos, const MoveList *list, Mo
 /* Swaps the best-ordered remaining move to position i. */
 static inline Move pick_move(MoveList *list, int *order, int i)
 {
-    int best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (order[j] > order[best])
-            best = j;
+    int best = i, top = order[i];
+    for (int j = i + 1; j < list->count; j++) {   /* branch-free: the comparisons are unpredictable */
+        bool higher = order[j] > top;
+        best = higher ? j : best;
+        top = higher ? order[j] : top;
+    }
     Move m = list->moves[best];
     int o = order[best];
     list->moves[best] = list->moves[i];
