@@ -50,12 +50,13 @@ static inline int bb_nearest(Bitboard blockers, int d)
     return d < 2 ? bb_msb(blockers) : bb_lsb(blockers);
 }
 
-/* Squares reached from bit s in direction d before (and including) the first occupied square. */
+/* Squares reached from bit s in direction d before (and including) the first occupied square.
+ * Branch-free (whether a ray is blocked is unpredictable): a sentinel bit whose ray in direction d
+ * is empty stands in for a missing blocker, bit 0 (square 1) going up and the ghost bit 63 going down. */
 static inline Bitboard bb_ray_attack(int s, int d, Bitboard occ)
 {
     Bitboard ray = bb_ray[s][d];
     Bitboard blk = ray & occ;
-    if (blk)
-        ray ^= bb_ray[bb_nearest(blk, d)][d];
-    return ray;
+    int nearest = d < 2 ? bb_msb(blk | bb_of(0)) : bb_lsb(blk | bb_of(63));
+    return ray ^ bb_ray[nearest][d];
 }
