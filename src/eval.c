@@ -35,13 +35,9 @@ typedef struct {
     Bitboard back_rank, back_guard, centre, outpost, left, right, edge, long_diagonal;
 } SideTables;
 
-#define PACK_ONE ((int64_t)1 << 32)
-#define PACK_LOW_MASK ((uint64_t)PACK_ONE - 1)
-
 static struct {
     bool ready;
     SideTables side[2];
-    int64_t packed_weight[EVAL_TERM_COUNT];   /* eval_weights as mg * PACK_ONE + eg */
 } tables;
 
 static Bitboard squares_mask(const int *squares, int count)
@@ -101,8 +97,6 @@ void eval_init(void)
     b->right = half_turn(w->right);
     b->edge = half_turn(w->edge);
     b->long_diagonal = half_turn(w->long_diagonal);
-    for (int i = 0; i < EVAL_TERM_COUNT; i++)
-        tables.packed_weight[i] = eval_weights[i].mg * PACK_ONE + eval_weights[i].eg;
     tables.ready = true;
 }
 
@@ -231,13 +225,14 @@ Score eval_position(const Position *pos)
     eval_extract(pos, &f);
     /* eval_score_white with the packed weights: one multiply-add per term; the eg sum stays far
      * inside 32 bits, so the low half of the total is the eg sum and the rest is the mg sum */
-    int64_t sum = 0;
-    for (int i = 0; i < EVAL_TERM_COUNT; i++)
-        sum += tables.packed_weight[i] * f.value[i];
-    int64_t eg = (int64_t)((uint64_t)sum & PACK_LOW_MASK);
-    if (eg >= PACK_ONE / 2)
-        eg -= PACK_ONE;
-    Score s = blend((sum - eg) / PACK_ONE, eg, f.phase, f.scale);
+    /* eval_score_white with eval_weights: the sums stay far inside 32 bits, and 32-bit products of
+     * constants are cheaper than the generic 64-bit ones */
+    int mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        mg += eval_weights[i].mg * f.value[i];
+        eg += eval_weights[i].eg * f.value[i];
+    }
+    Score s = blend(mg, eg, f.phase, f.scale);
     return pos->turn == WHITE ? s : -s;
 }
 
