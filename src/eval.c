@@ -135,7 +135,7 @@ static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboar
     v[EVAL_BACK_RANK] = bb_popcount(men & t->back_rank);
     v[EVAL_BACK_GUARD] = bb_popcount(men & t->back_guard);
     v[EVAL_CENTRE] = bb_popcount(men & t->centre);
-    int skew = bb_popcount(men & t->left) - bb_popcount(men & t->right);
+    int skew = 2 * bb_popcount(men & t->left) - v[EVAL_MAN];   /* left and right cover the board */
     v[EVAL_BALANCE] = (skew < 0 ? -skew : skew);
     /* men whose down-left (down-right) neighbour is an own man */
     Bitboard behind_left = bb_shift(men, own_dir(us, DIR_UR));
@@ -233,7 +233,8 @@ Score eval_position(const Position *pos)
         eg += eval_weights[i].eg * f.value[i];
     }
     Score s = blend(mg, eg, f.phase, f.scale);
-    return pos->turn == WHITE ? s : -s;
+    int black = pos->turn == BLACK;
+    return (s ^ -black) + black;   /* -s for Black without a branch: the side to move alternates */
 }
 
 const char *eval_term_name(EvalTerm term)
