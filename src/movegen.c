@@ -11,12 +11,21 @@ typedef struct {
     Bitboard jumpable[DIR_COUNT];   /* opponent pieces with an empty square just beyond in direction d */
 } CaptureSearch;
 
-/* Opponent pieces that a king moving in direction d can jump (the next square beyond is empty):
- * a ray holding none of them has no capture, whatever its first blocker. */
-static inline void set_jumpable(CaptureSearch *cs)
+/* Opponent pieces that a piece moving in direction d can jump: the next square beyond is empty. */
+static inline void set_jumpable(Bitboard them, Bitboard empty, Bitboard *jumpable)
 {
     for (int d = 0; d < DIR_COUNT; d++)
-        cs->jumpable[d] = cs->them & bb_shift(cs->empty, bb_opposite(d));
+        jumpable[d] = them & bb_shift(empty, bb_opposite(d));
+}
+
+/* The directions (bit d) in which the king on bit s can jump: the nearest piece on the ray is
+ * jumpable. Branch-free, since in most positions no king can capture and the rays vary. */
+static inline unsigned king_jump_dirs(int s, Bitboard occ, const Bitboard *jumpable)
+{
+    unsigned dirs = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        dirs |= (unsigned)(jumpable[d] >> bb_nearest_or_sentinel(bb_ray[s][d] & occ, d) & 1) << d;
+    return dirs;
 }
 
 /* Records a finished capture, applying the majority rule and dropping duplicates
@@ -65,16 +74,13 @@ static void man_capture_from(CaptureSearch *cs, Bitboard sq, Bitboard captured, 
 static bool king_capture_from(CaptureSearch *cs, int s, Bitboard captured, int n, unsigned skip)
 {
     bool any = false;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        if ((skip & (1u << d)) || !(bb_ray[s][d] & cs->jumpable[d]))
-            continue;
+    for (unsigned dirs = king_jump_dirs(s, cs->occ, cs->jumpable) & ~skip; dirs; dirs &= dirs - 1) {
+        int d = bb_lsb(dirs);
         int b = bb_nearest(bb_ray[s][d] & cs->occ, d);
         Bitboard over = bb_of(b);
-        if (!(over & cs->them & ~captured))
+        if (over & captured)
             continue;
         Bitboard landings = bb_ray_attack(b, d, cs->occ) & cs->empty;
-        if (!landings)
-            continue;
         any = true;
         Bitboard now_captured = captured | over;
         int first = bb_nearest(landings, d);
@@ -96,27 +102,18 @@ static Bitboard men_with_captures(Bitboard men, Bitboard them, Bitboard empty)
                   movegen_jump_origins(them, empty, DIR_DL) | movegen_jump_origins(them, empty, DIR_DR));
 }
 
-/* True when the king on bit s can capture at least once. */
-static bool king_can_capture(int s, Bitboard them, Bitboard occ, Bitboard empty)
-{
-    for (int d = 0; d < DIR_COUNT; d++) {
-        Bitboard blockers = bb_ray[s][d] & occ;
-        if (!blockers)
-            continue;
-        Bitboard over = bb_of(bb_nearest(blockers, d));
-        if ((over & them) && (bb_shift(over, d) & empty))
-            return true;
-    }
-    return false;
-}
-
 static bool side_has_capture(const Position *pos, Color us)
 {
     Bitboard them = pos->pieces[!us], occ = position_occupied(pos), empty = BB_ALL & ~occ;
     if (men_with_captures(pos->pieces[us] & ~pos->kings, them, empty))
         return true;
-    for (Bitboard k = pos->pieces[us] & pos->kings; k; k &= k - 1)
-        if (king_can_capture(bb_lsb(k), them, occ, empty))
+    Bitboard kings = pos->pieces[us] & pos->kings;
+    if (!kings)
+        return false;
+    Bitboard jumpable[DIR_COUNT];
+    set_jumpable(them, empty, jumpable);
+    for (; kings; kings &= kings - 1)
+        if (king_jump_dirs(bb_lsb(kings), occ, jumpable))
             return true;
     return false;
 }
@@ -175,7 +172,7 @@ void movegen_captures(const Position *pos, MoveList *list)
         cs.origin = k & -k;
         cs.occ = occ_all ^ cs.origin;
         cs.empty = BB_ALL & ~cs.occ;
-        set_jumpable(&cs);
+        set_jumpable(cs.them, cs.empty, cs.jumpable);
         king_capture_from(&cs, bb_lsb(k), 0, 0, 0);
     }
 }
