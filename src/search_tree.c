@@ -113,17 +113,13 @@ static void order_moves(Search *s, const Position *pos, const MoveList *list, Mo
 {
     Move k0 = s->tune.killers ? s->killers[ply][0] : MOVE_NONE;
     Move k1 = s->tune.killers ? s->killers[ply][1] : MOVE_NONE;
-    for (int i = 0; i < list->count; i++) {
+    for (int i = 0; i < list->count; i++) {   /* conditional moves, no branches: few moves match */
         Move m = list->moves[i];
-        if (m == tt_move)
-            order[i] = ORDER_TT;
-        else if (m == k0)
-            order[i] = ORDER_KILLER + 1;
-        else if (m == k1)
-            order[i] = ORDER_KILLER;
-        else
-            order[i] = *history_slot(s, pos, m) +
-                       (list->capture_len ? 64 * bb_popcount(move_captured(pos, m) & pos->kings) : 0);
+        int o = *history_slot(s, pos, m) +
+                (list->capture_len ? 64 * bb_popcount(move_captured(pos, m) & pos->kings) : 0);
+        o = m == k1 ? ORDER_KILLER : o;
+        o = m == k0 ? ORDER_KILLER + 1 : o;
+        order[i] = m == tt_move ? ORDER_TT : o;
     }
 }
 
