@@ -48,23 +48,21 @@ static void record_capture(CaptureSearch *cs, Bitboard to, Bitboard captured, in
         list->moves[list->count++] = m;
 }
 
-/* Continues a man's capture from sq; records the move when no further jump exists. */
+/* Continues a man's capture from sq; records the move when no further jump exists. The possible
+ * jumps are found for all four directions at once (branch-free), then followed in direction order. */
 static void man_capture_from(CaptureSearch *cs, Bitboard sq, Bitboard captured, int n)
 {
-    bool extended = false;
     Bitboard capturable = cs->them & ~captured;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        Bitboard over = bb_shift(sq, d) & capturable;
-        if (!over)
-            continue;
-        Bitboard land = bb_shift(over, d) & cs->empty;
-        if (!land)
-            continue;
-        extended = true;
-        man_capture_from(cs, land, captured | over, n + 1);
-    }
-    if (!extended && n > 0)
+    unsigned dirs = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        dirs |= (unsigned)((bb_shift(bb_shift(sq, d) & capturable, d) & cs->empty) != 0) << d;
+    if (!dirs && n > 0)
         record_capture(cs, sq, captured, n);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = bb_lsb(dirs);
+        Bitboard over = bb_shift(sq, d);
+        man_capture_from(cs, bb_shift(over, d), captured | over, n + 1);
+    }
 }
 
 /* Tries every capture of a king standing on bit s, skipping the directions in skip.
@@ -129,17 +127,18 @@ static inline void push(MoveList *list, Move m)
 }
 
 /* Fills list with the single-jump captures of men (valid when ManJumps.single_only) in the order
- * of the general capture search: by origin, then by direction. */
+ * of the general capture search: by origin, then by direction. Branch-free per direction: every
+ * candidate is written and counted only when it exists (at most 4 per man, far below MAX_MOVES). */
 static void single_jumps_by_origin(const ManJumps *mj, MoveList *list)
 {
     list->capture_len = 1;
     for (Bitboard all = mj->from[0] | mj->from[1] | mj->from[2] | mj->from[3]; all; all &= all - 1) {
         Bitboard b = all & -all;
-        for (int d = 0; d < DIR_COUNT; d++)
-            if (mj->from[d] & b) {
-                Bitboard over = bb_shift(b, d);
-                push(list, b | over | bb_shift(over, d));
-            }
+        for (int d = 0; d < DIR_COUNT; d++) {
+            Bitboard over = bb_shift(b, d);
+            list->moves[list->count] = b | over | bb_shift(over, d);
+            list->count += (mj->from[d] & b) != 0;
+        }
     }
 }
 
