@@ -223,8 +223,6 @@ Score eval_position(const Position *pos)
 {
     EvalFeatures f;
     eval_extract(pos, &f);
-    /* eval_score_white with the packed weights: one multiply-add per term; the eg sum stays far
-     * inside 32 bits, so the low half of the total is the eg sum and the rest is the mg sum */
     /* eval_score_white with eval_weights: the sums stay far inside 32 bits, and 32-bit products of
      * constants are cheaper than the generic 64-bit ones */
     int mg = 0, eg = 0;
