@@ -219,7 +219,8 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
     return blend(mg, eg, f->phase, f->scale);
 }
 
-Score eval_position(const Position *pos)
+/* eval_score_white(eval_extract(pos), eval_weights). */
+static Score eval_white(const Position *pos)
 {
     EvalFeatures f;
     eval_extract(pos, &f);
@@ -230,9 +231,30 @@ Score eval_position(const Position *pos)
         mg += eval_weights[i].mg * f.value[i];
         eg += eval_weights[i].eg * f.value[i];
     }
-    Score s = blend(mg, eg, f.phase, f.scale);
-    int black = pos->turn == BLACK;
-    return (s ^ -black) + black;   /* -s for Black without a branch: the side to move alternates */
+    return blend(mg, eg, f.phase, f.scale);
+}
+
+/* The score for the side to move: -white for Black, without a branch (the side to move alternates). */
+static inline Score side_relative(Score white, Color turn)
+{
+    int black = turn == BLACK;
+    return (white ^ -black) + black;
+}
+
+Score eval_position(const Position *pos) { return side_relative(eval_white(pos), pos->turn); }
+
+Score eval_position_cached(EvalCache *cache, const Position *pos)
+{
+    EvalCacheEntry *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
+    bool same = e->pieces[WHITE] == pos->pieces[WHITE] && e->pieces[BLACK] == pos->pieces[BLACK] &&
+                e->kings == pos->kings;
+    if (!same) {
+        e->pieces[WHITE] = pos->pieces[WHITE];
+        e->pieces[BLACK] = pos->pieces[BLACK];
+        e->kings = pos->kings;
+        e->white = eval_white(pos);
+    }
+    return side_relative(e->white, pos->turn);
 }
 
 const char *eval_term_name(EvalTerm term)

@@ -14,6 +14,7 @@ typedef struct {
 struct Search {
     TT tt;
     SearchTuning tune;
+    EvalCache eval_cache;
     int16_t history[2][64][64];   /* [side][from bit][to bit], quiet moves only */
     Move killers[MAX_PLY][2];
     Move pv[MAX_PLY][MAX_PLY];

@@ -17,7 +17,7 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
 {
     s->leaf_count++;
     s->leaf_ply_sum += (uint64_t)ply;
-    return eval_position(pos);
+    return eval_position_cached(&s->eval_cache, pos);
 }
 
 /* True when the side to move (with no capture) has at least one quiet move. */

@@ -253,6 +253,41 @@ static void test_matches_reference_on_random_boards(void **state)
     }
 }
 
+/* The cache returns exactly eval_position, from a zeroed cache, on repeated and colliding lookups. */
+static void test_cache_matches_eval(void **state)
+{
+    (void)state;
+    EvalCache *cache = calloc(1, sizeof *cache);
+    assert_non_null(cache);
+    Position empty;
+    position_set(&empty, 0, 0, 0, 0, WHITE);
+    assert_int_equal(eval_position_cached(cache, &empty), eval_position(&empty));
+    unsigned seed = 777;
+    Position start, pos;
+    position_start(&start);
+    for (int g = 0; g < 100; g++) {
+        pos = start;
+        for (int ply = 0; ply < 120; ply++) {
+            for (int again = 0; again < 2; again++)
+                assert_int_equal(eval_position_cached(cache, &pos), eval_position(&pos));
+            Position other = pos;   /* same slot, other piece sets or side to move */
+            other.turn = (Color)!pos.turn;
+            assert_int_equal(eval_position_cached(cache, &other), eval_position(&other));
+            other.kings ^= pos.pieces[WHITE] & -pos.pieces[WHITE];
+            assert_int_equal(eval_position_cached(cache, &other), eval_position(&other));
+            MoveList list;
+            movegen_generate(&pos, &list);
+            if (list.count == 0)
+                break;
+            seed = seed * 1103515245u + 12345u;
+            Position next;
+            position_make(&pos, list.moves[(seed >> 16) % (unsigned)list.count], &next);
+            pos = next;
+        }
+    }
+    free(cache);
+}
+
 static void test_start_is_balanced(void **state)
 {
     (void)state;
@@ -414,6 +449,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_symmetry_data_and_random_play),
         cmocka_unit_test(test_matches_reference_on_random_boards),
+        cmocka_unit_test(test_cache_matches_eval),
         cmocka_unit_test(test_start_is_balanced),
         cmocka_unit_test(test_material_and_kings),
         cmocka_unit_test(test_runaway_man),
