@@ -147,21 +147,21 @@ static void single_jumps_by_origin(const ManJumps *mj, MoveList *list)
 void movegen_captures(const Position *pos, MoveList *list)
 {
     Color us = pos->turn;
-    Bitboard occ_all = position_occupied(pos);
-    CaptureSearch cs = {.list = list, .them = pos->pieces[!us]};
+    Bitboard occ_all = position_occupied(pos), them = pos->pieces[!us];
     list->count = 0;
     list->capture_len = 0;
     Bitboard men = pos->pieces[us] & ~pos->kings;
     if (!(pos->pieces[us] & pos->kings)) {
         ManJumps mj;
-        if (!movegen_man_jumps(men, cs.them, BB_ALL & ~occ_all, &mj))
+        if (!movegen_man_jumps(men, them, BB_ALL & ~occ_all, &mj))
             return;
         if (mj.single_only) {
             single_jumps_by_origin(&mj, list);
             return;
         }
     }
-    for (Bitboard m = men_with_captures(men, cs.them, BB_ALL & ~occ_all); m; m &= m - 1) {
+    CaptureSearch cs = {.list = list, .them = them};
+    for (Bitboard m = men_with_captures(men, them, BB_ALL & ~occ_all); m; m &= m - 1) {
         cs.origin = m & -m;
         cs.occ = occ_all ^ cs.origin;
         cs.empty = BB_ALL & ~cs.occ;
