@@ -22,6 +22,9 @@ static inline void set_jumpable(Bitboard them, Bitboard empty, Bitboard *jumpabl
  * jumpable. Branch-free, since in most positions no king can capture and the rays vary. */
 static inline unsigned king_jump_dirs(int s, Bitboard occ, const Bitboard *jumpable)
 {
+    const Bitboard *ray = bb_ray[s];
+    if (!((ray[0] & jumpable[0]) | (ray[1] & jumpable[1]) | (ray[2] & jumpable[2]) | (ray[3] & jumpable[3])))
+        return 0;   /* nothing to jump on any ray: the common case, decided cheaply */
     unsigned dirs = 0;
     for (int d = 0; d < DIR_COUNT; d++)
         dirs |= (unsigned)(jumpable[d] >> bb_nearest_or_sentinel(bb_ray[s][d] & occ, d) & 1) << d;
