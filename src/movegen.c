@@ -19,12 +19,13 @@ static inline void set_jumpable(Bitboard them, Bitboard empty, Bitboard *jumpabl
 }
 
 /* The directions (bit d) in which the king on bit s can jump: the nearest piece on the ray is
- * jumpable. Branch-free, since in most positions no king can capture and the rays vary. */
+ * jumpable. Usually no ray holds a jumpable piece at all, which one cheap test settles; the exact
+ * test is branch-free, since which rays are blocked varies unpredictably. */
 static inline unsigned king_jump_dirs(int s, Bitboard occ, const Bitboard *jumpable)
 {
     const Bitboard *ray = bb_ray[s];
     if (!((ray[0] & jumpable[0]) | (ray[1] & jumpable[1]) | (ray[2] & jumpable[2]) | (ray[3] & jumpable[3])))
-        return 0;   /* nothing to jump on any ray: the common case, decided cheaply */
+        return 0;
     unsigned dirs = 0;
     for (int d = 0; d < DIR_COUNT; d++)
         dirs |= (unsigned)(jumpable[d] >> bb_nearest_or_sentinel(bb_ray[s][d] & occ, d) & 1) << d;
