@@ -147,8 +147,8 @@ static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboar
     v[EVAL_TAIL] = (bb_popcount(men & behind_left) + bb_popcount(men & behind_right));
     v[EVAL_HOOK] = bb_popcount(men & t->edge & ~t->back_rank & ~(behind_left | behind_right));
     v[EVAL_RUNAWAY] = v[EVAL_RUNAWAY_ROWS] = 0;
-    if (!opp_kings) {
-        Bitboard runaway = men & ~stopped_squares(us, opp);
+    Bitboard runaway = opp_kings ? 0 : men & ~stopped_squares(us, opp);
+    if (runaway) {   /* rare before the endgame, so the branch predicts well */
         int rows = 0;
         for (int k = 0; k < 4; k++)
             rows += bb_popcount(runaway & t->tempo_bit[k]) << k;
