@@ -180,7 +180,6 @@ void movegen_captures(const Position *pos, MoveList *list)
     }
 }
 
-
 void movegen_quiet(const Position *pos, MoveList *list)
 {
     Color us = pos->turn;
