@@ -50,12 +50,18 @@ static inline int bb_nearest(Bitboard blockers, int d)
     return d < 2 ? bb_msb(blockers) : bb_lsb(blockers);
 }
 
+/* The blocker nearest to the origin among a subset of one ray in direction d, or, when the subset
+ * is empty, a sentinel bit whose ray in direction d is empty and which is never an opponent piece
+ * with a free square beyond: bit 0 (square 1) going up, the ghost bit 63 going down. Branch-free,
+ * for the many places where whether a ray is blocked is unpredictable. */
+static inline int bb_nearest_or_sentinel(Bitboard blockers, int d)
+{
+    return d < 2 ? bb_msb(blockers | bb_of(0)) : bb_lsb(blockers | bb_of(63));
+}
+
 /* Squares reached from bit s in direction d before (and including) the first occupied square. */
 static inline Bitboard bb_ray_attack(int s, int d, Bitboard occ)
 {
     Bitboard ray = bb_ray[s][d];
-    Bitboard blk = ray & occ;
-    if (blk)
-        ray ^= bb_ray[bb_nearest(blk, d)][d];
-    return ray;
+    return ray ^ bb_ray[bb_nearest_or_sentinel(ray & occ, d)][d];
 }

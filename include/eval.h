@@ -70,6 +70,23 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights);
 /* The evaluation of pos for the side to move; |score| stays below SCORE_EVAL_MAX. */
 Score eval_position(const Position *pos);
 
+#define EVAL_CACHE_ENTRIES ((size_t)1 << 14)
+
+/* A direct-mapped cache of evaluations (a search meets the same leaves again through transpositions
+ * and re-searches). Entries hold the exact piece sets, so a hit returns exactly what eval_position
+ * computes. An all-zero cache is valid: its entries hold the empty board, which is worth 0. */
+typedef struct {
+    Bitboard pieces[2], kings;
+    Score white;   /* the score for White */
+} EvalCacheEntry;
+
+typedef struct {
+    EvalCacheEntry entry[EVAL_CACHE_ENTRIES];
+} EvalCache;
+
+/* eval_position(pos), looked up in cache and stored there on a miss. */
+Score eval_position_cached(EvalCache *cache, const Position *pos);
+
 /* The short name of a term ("man", "runaway", ...). */
 const char *eval_term_name(EvalTerm term);
 

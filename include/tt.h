@@ -55,6 +55,10 @@ void tt_clear(TT *tt);
 /* Marks the start of a new search so older entries are replaced first. */
 void tt_new_search(TT *tt);
 
+/* Starts loading the bucket of key into the cache, so that a probe issued a little later does not
+ * stall on the memory access (the table is far larger than the caches). No effect on the contents. */
+static inline void tt_prefetch(const TT *tt, Key key) { __builtin_prefetch(&tt->buckets[key & tt->mask]); }
+
 /* Looks key up; fills hit and returns true when an entry for it exists. */
 bool tt_probe(const TT *tt, Key key, TTHit *hit);
 

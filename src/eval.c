@@ -3,8 +3,10 @@
 #include <string.h>
 
 /* Every feature is computed for one side seen from its own side of the board: White as is,
- * Black after a half turn of the board (square s -> 51 - s, which is bit b -> 62 - b). Then
- * value = white - black holds exactly, so eval(p) == -eval(mirror(p)) by construction. */
+ * Black after a half turn of the board (square s -> 51 - s). Black's features are computed on the
+ * board itself with the half-turned square sets and the opposite directions (a half turn maps each
+ * diagonal direction to its opposite), so value = white - black holds exactly and
+ * eval(p) == -eval(mirror(p)) by construction. */
 
 static const char *const TERM_NAMES[EVAL_TERM_COUNT] = {
     [EVAL_MAN] = "man",
@@ -26,14 +28,17 @@ static const char *const TERM_NAMES[EVAL_TERM_COUNT] = {
     [EVAL_KING_DIAGONAL] = "king_diagonal",
 };
 
-/* Square sets in the own-side view (men move towards square 1). */
+/* The square sets of one side on the real board: White's own view is the board, Black's sets are
+ * White's under the half turn. */
 typedef struct {
-    bool ready;
-    Bitboard tempo_bit[4];       /* squares whose advancement (9 - row) has bit k set */
-    Bitboard back_rank, back_guard, centre, outpost, left, right, edge, long_diagonal;
-} EvalTables;
+    Bitboard tempo_bit[4];       /* squares whose advancement (9 - own row) has bit k set */
+    Bitboard back_rank, back_guard, centre, outpost, left, edge, long_diagonal;
+} SideTables;
 
-static EvalTables tables;
+static struct {
+    bool ready;
+    SideTables side[2];
+} tables;
 
 static Bitboard squares_mask(const int *squares, int count)
 {
@@ -41,6 +46,16 @@ static Bitboard squares_mask(const int *squares, int count)
     for (int i = 0; i < count; i++)
         b |= bb_square(squares[i]);
     return b;
+}
+
+/* The half turn of the board: square s -> 51 - s. */
+static Bitboard half_turn(Bitboard b)
+{
+    Bitboard out = 0;
+    for (int s = 1; s <= SQUARE_COUNT; s++)
+        if (b & bb_square(s))
+            out |= bb_square(SQUARE_COUNT + 1 - s);
+    return out;
 }
 
 static int square_row(int s) { return (s - 1) / 5; }
@@ -53,52 +68,58 @@ void eval_init(void)
     bb_init();
     static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
     static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
-    tables.back_guard = squares_mask(guard, 3);
-    tables.centre = squares_mask(centre, 6);
-    tables.outpost = squares_mask(outpost, 2);
-    tables.long_diagonal = squares_mask(diagonal, 10);
-    tables.back_rank = BB_ROW_BOTTOM;
+    SideTables *w = &tables.side[WHITE], *b = &tables.side[BLACK];
+    w->back_guard = squares_mask(guard, 3);
+    w->centre = squares_mask(centre, 6);
+    w->outpost = squares_mask(outpost, 2);
+    w->long_diagonal = squares_mask(diagonal, 10);
+    w->back_rank = BB_ROW_BOTTOM;
     for (int s = 1; s <= SQUARE_COUNT; s++) {
         int row = square_row(s), file = square_file(s);
-        Bitboard b = bb_square(s);
+        Bitboard sq = bb_square(s);
         for (int k = 0; k < 4; k++)
             if ((9 - row) >> k & 1)
-                tables.tempo_bit[k] |= b;
+                w->tempo_bit[k] |= sq;
         if (file < 5)
-            tables.left |= b;
-        else
-            tables.right |= b;
+            w->left |= sq;
         if (file == 0 || file == 9)
-            tables.edge |= b;
+            w->edge |= sq;
     }
+    for (int k = 0; k < 4; k++)
+        b->tempo_bit[k] = half_turn(w->tempo_bit[k]);
+    b->back_rank = half_turn(w->back_rank);
+    b->back_guard = half_turn(w->back_guard);
+    b->centre = half_turn(w->centre);
+    b->outpost = half_turn(w->outpost);
+    b->left = half_turn(w->left);
+    b->edge = half_turn(w->edge);
+    b->long_diagonal = half_turn(w->long_diagonal);
     tables.ready = true;
 }
 
-/* The half turn of the board: bit b -> bit 62 - b (bit 63 is a ghost and stays empty). */
-static inline Bitboard flip(Bitboard b)
-{
-    b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
-    b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
-    b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
-    return __builtin_bswap64(b) >> 1;
-}
+#define BOARD_ROWS 10   /* a flood front reaches the far side in BOARD_ROWS - 1 steps */
 
-/* The squares from which a man cannot run to promotion unopposed: an enemy piece stands in its
- * forward triangle, or next to that triangle's edge (from where it captures or blocks). The flood
- * stops early once every man is known to be stopped. */
-static inline Bitboard stopped_squares(Bitboard opp, Bitboard men)
+/* Direction d of side us's own view on the real board. */
+static inline int own_dir(Color us, int d) { return us == WHITE ? d : bb_opposite(d); }
+
+/* The squares from which a man of side us cannot run to promotion unopposed: an enemy piece stands
+ * in its forward triangle, or next to that triangle's edge (from where it captures or blocks). The
+ * flood always runs over the whole board: an early exit costs more in mispredicted branches. */
+static inline Bitboard stopped_squares(Color us, Bitboard opp)
 {
-    Bitboard front = (opp | bb_shift(opp, DIR_UL) | bb_shift(opp, DIR_UR)) & BB_ALL, stopped = 0;
-    while (front && (men & ~stopped)) {
-        front = (bb_shift(front, DIR_DL) | bb_shift(front, DIR_DR)) & BB_ALL;
+    Bitboard front = (opp | bb_shift(opp, own_dir(us, DIR_UL)) | bb_shift(opp, own_dir(us, DIR_UR))) & BB_ALL;
+    Bitboard stopped = 0;
+    for (int row = 1; row < BOARD_ROWS; row++) {
+        front = (bb_shift(front, own_dir(us, DIR_DL)) | bb_shift(front, own_dir(us, DIR_DR))) & BB_ALL;
         stopped |= front;
     }
     return stopped;
 }
 
-/* Writes the features of the side owning men/kings into v, everything in its own view. */
-static inline void side_features(Bitboard men, Bitboard kings, Bitboard opp, Bitboard opp_kings, int *v)
+/* Writes the features of side us (owning men/kings) into v, everything in its own view. */
+static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboard opp, Bitboard opp_kings, int *v)
 {
+    const SideTables *t = &tables.side[us];
     Bitboard occ = men | kings | opp, empty = BB_ALL & ~occ;
     int king_count = bb_popcount(kings);
     v[EVAL_MAN] = bb_popcount(men);
@@ -106,27 +127,28 @@ static inline void side_features(Bitboard men, Bitboard kings, Bitboard opp, Bit
     v[EVAL_KING_FIRST] = (king_count > 0);
     int tempo = 0;
     for (int k = 0; k < 4; k++)
-        tempo += bb_popcount(men & tables.tempo_bit[k]) << k;
+        tempo += bb_popcount(men & t->tempo_bit[k]) << k;
     v[EVAL_TEMPO] = tempo;
-    v[EVAL_BACK_RANK] = bb_popcount(men & tables.back_rank);
-    v[EVAL_BACK_GUARD] = bb_popcount(men & tables.back_guard);
-    v[EVAL_CENTRE] = bb_popcount(men & tables.centre);
-    int skew = bb_popcount(men & tables.left) - bb_popcount(men & tables.right);
+    v[EVAL_BACK_RANK] = bb_popcount(men & t->back_rank);
+    v[EVAL_BACK_GUARD] = bb_popcount(men & t->back_guard);
+    v[EVAL_CENTRE] = bb_popcount(men & t->centre);
+    int skew = 2 * bb_popcount(men & t->left) - v[EVAL_MAN];   /* men on the left minus men on the right */
     v[EVAL_BALANCE] = (skew < 0 ? -skew : skew);
-    Bitboard behind_left = bb_shift(men, DIR_UR);   /* men whose down-left neighbour is an own man */
-    Bitboard behind_right = bb_shift(men, DIR_UL);  /* men whose down-right neighbour is an own man */
-    v[EVAL_OUTPOST] = bb_popcount(men & tables.outpost);
-    v[EVAL_OUTPOST_WEAK] = bb_popcount(men & tables.outpost & ~(behind_left & behind_right));
-    Bitboard can_step = bb_shift(empty, DIR_DL) | bb_shift(empty, DIR_DR);
+    /* men whose down-left (down-right) neighbour is an own man */
+    Bitboard behind_left = bb_shift(men, own_dir(us, DIR_UR));
+    Bitboard behind_right = bb_shift(men, own_dir(us, DIR_UL));
+    v[EVAL_OUTPOST] = bb_popcount(men & t->outpost);
+    v[EVAL_OUTPOST_WEAK] = bb_popcount(men & t->outpost & ~(behind_left & behind_right));
+    Bitboard can_step = bb_shift(empty, own_dir(us, DIR_DL)) | bb_shift(empty, own_dir(us, DIR_DR));
     v[EVAL_LOCKED] = bb_popcount(men & ~can_step);
     v[EVAL_TAIL] = (bb_popcount(men & behind_left) + bb_popcount(men & behind_right));
-    v[EVAL_HOOK] = bb_popcount(men & tables.edge & ~tables.back_rank & ~(behind_left | behind_right));
+    v[EVAL_HOOK] = bb_popcount(men & t->edge & ~t->back_rank & ~(behind_left | behind_right));
     v[EVAL_RUNAWAY] = v[EVAL_RUNAWAY_ROWS] = 0;
-    if (!opp_kings) {
-        Bitboard runaway = men & ~stopped_squares(opp, men);
+    Bitboard runaway = opp_kings ? 0 : men & ~stopped_squares(us, opp);
+    if (runaway) {   /* rare before the endgame, so the branch predicts well */
         int rows = 0;
         for (int k = 0; k < 4; k++)
-            rows += bb_popcount(runaway & tables.tempo_bit[k]) << k;
+            rows += bb_popcount(runaway & t->tempo_bit[k]) << k;
         v[EVAL_RUNAWAY] = bb_popcount(runaway);
         v[EVAL_RUNAWAY_ROWS] = rows;
     }
@@ -137,18 +159,15 @@ static inline void side_features(Bitboard men, Bitboard kings, Bitboard opp, Bit
             mobility += bb_popcount(bb_ray_attack(bit, d, occ) & empty);
     }
     v[EVAL_KING_MOBILITY] = mobility;
-    v[EVAL_KING_DIAGONAL] = bb_popcount(kings & tables.long_diagonal);
+    v[EVAL_KING_DIAGONAL] = bb_popcount(kings & t->long_diagonal);
 }
 
-/* Damping of drawish endings (symmetric in the colours): a side ahead with at most 3 pieces
- * against a king rarely wins; equal kings with men differing by at most one are drawish. */
-static int drawish_scale(const Position *pos)
+/* Damping of drawish endings (symmetric in the colours), from the two sides' features: a side
+ * ahead with at most 3 pieces against a king rarely wins; equal kings with men differing by at most
+ * one are drawish. */
+static int drawish_scale(const int *w, const int *b)
 {
-    int men[2], kings[2];
-    for (int c = 0; c < 2; c++) {
-        men[c] = bb_popcount(position_men(pos, (Color)c));
-        kings[c] = bb_popcount(position_kings(pos, (Color)c));
-    }
+    int men[2] = {w[EVAL_MAN], b[EVAL_MAN]}, kings[2] = {w[EVAL_KING], b[EVAL_KING]};
     int mat_w = men[WHITE] + 3 * kings[WHITE], mat_b = men[BLACK] + 3 * kings[BLACK];
     if (mat_w != mat_b) {
         int strong = mat_w > mat_b ? WHITE : BLACK;
@@ -167,25 +186,19 @@ void eval_extract(const Position *pos, EvalFeatures *f)
         eval_init();
     int w[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
     Bitboard wk = position_kings(pos, WHITE), bk = position_kings(pos, BLACK);
-    side_features(position_men(pos, WHITE), wk, pos->pieces[BLACK], bk, w);
-    side_features(flip(position_men(pos, BLACK)), flip(bk), flip(pos->pieces[WHITE]), flip(wk), b);
+    side_features(WHITE, position_men(pos, WHITE), wk, pos->pieces[BLACK], bk, w);
+    side_features(BLACK, position_men(pos, BLACK), bk, pos->pieces[WHITE], wk, b);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         f->value[i] = w[i] - b[i];
-    int pieces = bb_popcount(position_occupied(pos));
-    int phase = 40 - pieces;
+    int phase = 40 - (w[EVAL_MAN] + w[EVAL_KING] + b[EVAL_MAN] + b[EVAL_KING]);
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
-    f->scale = drawish_scale(pos);
+    f->scale = drawish_scale(w, b);
 }
 
-Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
+/* The phase blend and drawish scaling of the weighted sums, clamped below SCORE_EVAL_MAX. */
+static Score blend(int64_t mg, int64_t eg, int phase, int scale)
 {
-    long mg = 0, eg = 0;
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        mg += (long)weights[i].mg * f->value[i];
-        eg += (long)weights[i].eg * f->value[i];
-    }
-    long score = (mg * (EVAL_PHASE_MAX - f->phase) + eg * f->phase) * f->scale /
-                 (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
+    int64_t score = (mg * (EVAL_PHASE_MAX - phase) + eg * phase) * scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
     if (score >= SCORE_EVAL_MAX)
         score = SCORE_EVAL_MAX - 1;
     if (score <= -SCORE_EVAL_MAX)
@@ -193,12 +206,52 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
     return (Score)score;
 }
 
-Score eval_position(const Position *pos)
+Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
+{
+    int64_t mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        mg += (int64_t)weights[i].mg * f->value[i];
+        eg += (int64_t)weights[i].eg * f->value[i];
+    }
+    return blend(mg, eg, f->phase, f->scale);
+}
+
+/* eval_score_white(eval_extract(pos), eval_weights). */
+static Score eval_white(const Position *pos)
 {
     EvalFeatures f;
     eval_extract(pos, &f);
-    Score s = eval_score_white(&f, eval_weights);
-    return pos->turn == WHITE ? s : -s;
+    /* eval_score_white with eval_weights in 32 bits, cheaper than the generic 64-bit products: with
+     * |weight| < 2^15 and |feature| <= 400 over 17 terms the sums stay below 2^28 */
+    int mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        mg += eval_weights[i].mg * f.value[i];
+        eg += eval_weights[i].eg * f.value[i];
+    }
+    return blend(mg, eg, f.phase, f.scale);
+}
+
+/* The score for the side to move: -white for Black, without a branch (the side to move alternates). */
+static inline Score side_relative(Score white, Color turn)
+{
+    int black = turn == BLACK;
+    return (white ^ -black) + black;
+}
+
+Score eval_position(const Position *pos) { return side_relative(eval_white(pos), pos->turn); }
+
+Score eval_position_cached(EvalCache *cache, const Position *pos)
+{
+    EvalCacheEntry *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
+    bool same = e->pieces[WHITE] == pos->pieces[WHITE] && e->pieces[BLACK] == pos->pieces[BLACK] &&
+                e->kings == pos->kings;
+    if (!same) {
+        e->pieces[WHITE] = pos->pieces[WHITE];
+        e->pieces[BLACK] = pos->pieces[BLACK];
+        e->kings = pos->kings;
+        e->white = eval_white(pos);
+    }
+    return side_relative(e->white, pos->turn);
 }
 
 const char *eval_term_name(EvalTerm term)

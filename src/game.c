@@ -2,8 +2,13 @@
 
 #include <string.h>
 
+/* Both rules need a lone king against at most three pieces. */
+#define ENDGAME_RULE_MAX_PIECES 4
+
 EndgameRule draw_endgame_rule(const Position *pos)
 {
+    if (bb_popcount(position_occupied(pos)) > ENDGAME_RULE_MAX_PIECES)   /* the common case, decided at once */
+        return ENDGAME_NONE;
     for (int c = 0; c < 2; c++) {
         Bitboard lone = pos->pieces[!c];
         if (bb_popcount(lone) != 1 || !(lone & pos->kings))

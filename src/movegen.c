@@ -8,7 +8,29 @@ typedef struct {
     Bitboard them;   /* opponent pieces (capturable unless already captured) */
     Bitboard occ;    /* obstacles: every piece but the moving one */
     Bitboard empty;  /* landing squares: BB_ALL & ~occ */
+    Bitboard jumpable[DIR_COUNT];   /* opponent pieces with an empty square just beyond in direction d */
 } CaptureSearch;
+
+/* Opponent pieces that a piece moving in direction d can jump: the next square beyond is empty. */
+static inline void set_jumpable(Bitboard them, Bitboard empty, Bitboard *jumpable)
+{
+    for (int d = 0; d < DIR_COUNT; d++)
+        jumpable[d] = them & bb_shift(empty, bb_opposite(d));
+}
+
+/* The directions (bit d) in which the king on bit s can jump: the nearest piece on the ray is
+ * jumpable. Usually no ray holds a jumpable piece at all, which one cheap test settles; the exact
+ * test is branch-free, since which rays are blocked varies unpredictably. */
+static inline unsigned king_jump_dirs(int s, Bitboard occ, const Bitboard *jumpable)
+{
+    const Bitboard *ray = bb_ray[s];
+    if (!((ray[0] & jumpable[0]) | (ray[1] & jumpable[1]) | (ray[2] & jumpable[2]) | (ray[3] & jumpable[3])))
+        return 0;
+    unsigned dirs = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        dirs |= (unsigned)(jumpable[d] >> bb_nearest_or_sentinel(bb_ray[s][d] & occ, d) & 1) << d;
+    return dirs;
+}
 
 /* Records a finished capture, applying the majority rule and dropping duplicates
  * (same from, to and captured set reached in another order: only possible with 3+ captures). */
@@ -30,23 +52,21 @@ static void record_capture(CaptureSearch *cs, Bitboard to, Bitboard captured, in
         list->moves[list->count++] = m;
 }
 
-/* Continues a man's capture from sq; records the move when no further jump exists. */
+/* Continues a man's capture from sq; records the move when no further jump exists. The possible
+ * jumps are found for all four directions at once (branch-free), then followed in direction order. */
 static void man_capture_from(CaptureSearch *cs, Bitboard sq, Bitboard captured, int n)
 {
-    bool extended = false;
     Bitboard capturable = cs->them & ~captured;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        Bitboard over = bb_shift(sq, d) & capturable;
-        if (!over)
-            continue;
-        Bitboard land = bb_shift(over, d) & cs->empty;
-        if (!land)
-            continue;
-        extended = true;
-        man_capture_from(cs, land, captured | over, n + 1);
-    }
-    if (!extended && n > 0)
+    unsigned dirs = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        dirs |= (unsigned)((bb_shift(bb_shift(sq, d) & capturable, d) & cs->empty) != 0) << d;
+    if (!dirs && n > 0)
         record_capture(cs, sq, captured, n);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = bb_lsb(dirs);
+        Bitboard over = bb_shift(sq, d);
+        man_capture_from(cs, bb_shift(over, d), captured | over, n + 1);
+    }
 }
 
 /* Tries every capture of a king standing on bit s, skipping the directions in skip.
@@ -56,19 +76,13 @@ static void man_capture_from(CaptureSearch *cs, Bitboard sq, Bitboard captured, 
 static bool king_capture_from(CaptureSearch *cs, int s, Bitboard captured, int n, unsigned skip)
 {
     bool any = false;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        if (skip & (1u << d))
-            continue;
-        Bitboard blockers = bb_ray[s][d] & cs->occ;
-        if (!blockers)
-            continue;
-        int b = bb_nearest(blockers, d);
+    for (unsigned dirs = king_jump_dirs(s, cs->occ, cs->jumpable) & ~skip; dirs; dirs &= dirs - 1) {
+        int d = bb_lsb(dirs);
+        int b = bb_nearest(bb_ray[s][d] & cs->occ, d);
         Bitboard over = bb_of(b);
-        if (!(over & cs->them & ~captured))
+        if (over & captured)
             continue;
         Bitboard landings = bb_ray_attack(b, d, cs->occ) & cs->empty;
-        if (!landings)
-            continue;
         any = true;
         Bitboard now_captured = captured | over;
         int first = bb_nearest(landings, d);
@@ -90,27 +104,18 @@ static Bitboard men_with_captures(Bitboard men, Bitboard them, Bitboard empty)
                   movegen_jump_origins(them, empty, DIR_DL) | movegen_jump_origins(them, empty, DIR_DR));
 }
 
-/* True when the king on bit s can capture at least once. */
-static bool king_can_capture(int s, Bitboard them, Bitboard occ, Bitboard empty)
-{
-    for (int d = 0; d < DIR_COUNT; d++) {
-        Bitboard blockers = bb_ray[s][d] & occ;
-        if (!blockers)
-            continue;
-        Bitboard over = bb_of(bb_nearest(blockers, d));
-        if ((over & them) && (bb_shift(over, d) & empty))
-            return true;
-    }
-    return false;
-}
-
 static bool side_has_capture(const Position *pos, Color us)
 {
     Bitboard them = pos->pieces[!us], occ = position_occupied(pos), empty = BB_ALL & ~occ;
     if (men_with_captures(pos->pieces[us] & ~pos->kings, them, empty))
         return true;
-    for (Bitboard k = pos->pieces[us] & pos->kings; k; k &= k - 1)
-        if (king_can_capture(bb_lsb(k), them, occ, empty))
+    Bitboard kings = pos->pieces[us] & pos->kings;
+    if (!kings)
+        return false;
+    Bitboard jumpable[DIR_COUNT];
+    set_jumpable(them, empty, jumpable);
+    for (; kings; kings &= kings - 1)
+        if (king_jump_dirs(bb_lsb(kings), occ, jumpable))
             return true;
     return false;
 }
@@ -119,15 +124,48 @@ bool movegen_has_capture(const Position *pos) { return side_has_capture(pos, pos
 
 bool movegen_opponent_has_capture(const Position *pos) { return side_has_capture(pos, (Color)!pos->turn); }
 
+static inline void push(MoveList *list, Move m)
+{
+    if (list->count < MAX_MOVES)
+        list->moves[list->count++] = m;
+}
+
+/* Fills list with the single-jump captures of men (valid when ManJumps.single_only) in the order
+ * of the general capture search: by origin, then by direction. Branch-free per direction: every
+ * candidate is written and counted only when it exists (at most 4 per man, far below MAX_MOVES). */
+static void single_jumps_by_origin(const ManJumps *mj, MoveList *list)
+{
+    list->capture_len = 1;
+    for (Bitboard all = mj->from[0] | mj->from[1] | mj->from[2] | mj->from[3]; all; all &= all - 1) {
+        Bitboard b = all & -all;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            Bitboard over = bb_shift(b, d);
+            list->moves[list->count] = b | over | bb_shift(over, d);
+            list->count += (mj->from[d] & b) != 0;
+        }
+    }
+}
+
+/* The capture search below lists the moves by origin, then by direction at each step; callers
+ * (the quiescence search) depend on that order being stable. */
 void movegen_captures(const Position *pos, MoveList *list)
 {
     Color us = pos->turn;
-    Bitboard occ_all = position_occupied(pos);
-    CaptureSearch cs = {.list = list, .them = pos->pieces[!us]};
+    Bitboard occ_all = position_occupied(pos), them = pos->pieces[!us];
     list->count = 0;
     list->capture_len = 0;
     Bitboard men = pos->pieces[us] & ~pos->kings;
-    for (Bitboard m = men_with_captures(men, cs.them, BB_ALL & ~occ_all); m; m &= m - 1) {
+    if (!(pos->pieces[us] & pos->kings)) {
+        ManJumps mj;
+        if (!movegen_man_jumps(men, them, BB_ALL & ~occ_all, &mj))
+            return;
+        if (mj.single_only) {
+            single_jumps_by_origin(&mj, list);
+            return;
+        }
+    }
+    CaptureSearch cs = {.list = list, .them = them};
+    for (Bitboard m = men_with_captures(men, them, BB_ALL & ~occ_all); m; m &= m - 1) {
         cs.origin = m & -m;
         cs.occ = occ_all ^ cs.origin;
         cs.empty = BB_ALL & ~cs.occ;
@@ -137,14 +175,9 @@ void movegen_captures(const Position *pos, MoveList *list)
         cs.origin = k & -k;
         cs.occ = occ_all ^ cs.origin;
         cs.empty = BB_ALL & ~cs.occ;
+        set_jumpable(cs.them, cs.empty, cs.jumpable);
         king_capture_from(&cs, bb_lsb(k), 0, 0, 0);
     }
-}
-
-static inline void push(MoveList *list, Move m)
-{
-    if (list->count < MAX_MOVES)
-        list->moves[list->count++] = m;
 }
 
 void movegen_quiet(const Position *pos, MoveList *list)
@@ -233,8 +266,7 @@ void movegen_generate(const Position *pos, MoveList *list)
             movegen_men_multi_jumps(pos, &mj, list);
         return;
     }
-    if (men_capture || movegen_has_capture(pos))
-        movegen_captures(pos, list);
-    else
+    movegen_captures(pos, list);
+    if (list->count == 0)
         movegen_quiet(pos, list);
 }

@@ -15,6 +15,7 @@ typedef struct {
 struct Search {
     TT tt;
     SearchTuning tune;
+    EvalCache eval_cache;
     int16_t history[2][64][64];   /* [side][from bit][to bit], quiet moves only */
     Move killers[MAX_PLY][2];
     uint8_t lmr_table[LMR_TABLE_DEPTH][MAX_MOVES];   /* late-move reductions by [depth][move number] */

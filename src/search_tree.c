@@ -18,7 +18,7 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
 {
     s->leaf_count++;
     s->leaf_ply_sum += (uint64_t)ply;
-    return eval_position(pos);
+    return eval_position_cached(&s->eval_cache, pos);
 }
 
 /* True when the side to move (with no capture) has at least one quiet move. */
@@ -52,9 +52,8 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
     if (ply >= MAX_PLY - 1)
         return leaf_eval(s, pos, ply);
     MoveList list;
-    if (movegen_has_capture(pos)) {
-        movegen_captures(pos, &list);
-    } else {
+    movegen_captures(pos, &list);
+    if (list.count == 0) {
         if (!has_quiet_move(pos))
             return -SCORE_WIN + ply;
         if (qply > 0 || !movegen_opponent_has_capture(pos))
@@ -115,27 +114,25 @@ static void order_moves(Search *s, const Position *pos, const MoveList *list, Mo
 {
     Move k0 = s->tune.killers ? s->killers[ply][0] : MOVE_NONE;
     Move k1 = s->tune.killers ? s->killers[ply][1] : MOVE_NONE;
-    for (int i = 0; i < list->count; i++) {
+    for (int i = 0; i < list->count; i++) {   /* conditional moves, no branches: few moves match */
         Move m = list->moves[i];
-        if (m == tt_move)
-            order[i] = ORDER_TT;
-        else if (m == k0)
-            order[i] = ORDER_KILLER + 1;
-        else if (m == k1)
-            order[i] = ORDER_KILLER;
-        else
-            order[i] = *history_slot(s, pos, m) +
-                       (list->capture_len ? 64 * bb_popcount(move_captured(pos, m) & pos->kings) : 0);
+        int o = *history_slot(s, pos, m) +
+                (list->capture_len ? 64 * bb_popcount(move_captured(pos, m) & pos->kings) : 0);
+        o = m == k1 ? ORDER_KILLER : o;
+        o = m == k0 ? ORDER_KILLER + 1 : o;
+        order[i] = m == tt_move ? ORDER_TT : o;
     }
 }
 
 /* Swaps the best-ordered remaining move to position i. */
 static inline Move pick_move(MoveList *list, int *order, int i)
 {
-    int best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (order[j] > order[best])
-            best = j;
+    int best = i, top = order[i];
+    for (int j = i + 1; j < list->count; j++) {   /* branch-free: the comparisons are unpredictable */
+        bool higher = order[j] > top;
+        best = higher ? j : best;
+        top = higher ? order[j] : top;
+    }
     Move m = list->moves[best];
     int o = order[best];
     list->moves[best] = list->moves[i];
@@ -196,6 +193,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     Move tt_move = MOVE_NONE;
     if (tt_probe(&s->tt, pos->key, &hit)) {
         tt_move = hit.move;
+        if (depth > 1)   /* the TT move is searched first: its child's bucket loads during move generation */
+            tt_prefetch(&s->tt, position_key_after(pos, tt_move));
         Score tts = tt_score_from(hit.score, ply, SCORE_WIN_MIN);
         if (!pv_node && hit.depth >= depth &&
             ((hit.bound & BOUND_LOWER && tts >= beta) || (hit.bound & BOUND_UPPER && tts <= alpha)))
@@ -218,6 +217,9 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     int order[MAX_MOVES];
     order_moves(s, pos, &list, tt_move, ply, order);
     int ext = s->tune.single_reply && list.count == 1 && ply < 2 * s->root_depth ? 1 : 0;
+    if (depth - 1 + ext > 0)   /* every child will probe the table: start loading all their buckets */
+        for (int i = 0; i < list.count; i++)
+            tt_prefetch(&s->tt, position_key_after(pos, list.moves[i]));
 
     Score best = -SCORE_INF, orig_alpha = alpha;
     Move best_move = MOVE_NONE;

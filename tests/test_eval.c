@@ -25,6 +25,130 @@ static int feature(const char *text, EvalTerm term)
     return f.value[term];
 }
 
+/* A square-by-square reference evaluation on (row, column) coordinates, written independently of
+ * the bitboard code: eval_extract must agree with it exactly on every position. */
+typedef struct {
+    int piece[10][10];   /* 0 empty, else 1 + colour + 2 * king, in the side's own view */
+} RefBoard;
+
+enum { REF_EMPTY = 0, REF_OWN_MAN, REF_OWN_KING, REF_OPP_MAN, REF_OPP_KING };
+
+static bool ref_on_board(int r, int c) { return r >= 0 && r < 10 && c >= 0 && c < 10 && (r + c) % 2 == 1; }
+
+/* The board seen from side us: its men move towards row 0 (Black's view is the half turn). */
+static void ref_board(const Position *pos, Color us, RefBoard *b)
+{
+    memset(b, 0, sizeof *b);
+    for (int s = 1; s <= SQUARE_COUNT; s++) {
+        Bitboard bit = bb_square(s);
+        if (!(position_occupied(pos) & bit))
+            continue;
+        int v = us == WHITE ? s : SQUARE_COUNT + 1 - s;
+        int r = (v - 1) / 5, c = 2 * ((v - 1) % 5) + (r % 2 == 0);
+        bool own = (pos->pieces[us] & bit) != 0, king = (pos->kings & bit) != 0;
+        b->piece[r][c] = own ? (king ? REF_OWN_KING : REF_OWN_MAN) : (king ? REF_OPP_KING : REF_OPP_MAN);
+    }
+}
+
+static bool ref_is(const RefBoard *b, int r, int c, int piece) { return ref_on_board(r, c) && b->piece[r][c] == piece; }
+
+static int ref_square(int r, int c) { return 5 * r + c / 2 + 1; }
+
+static bool ref_square_in(int sq, const int *set, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i] == sq)
+            return true;
+    return false;
+}
+
+/* True when an opponent piece, or a square diagonally in front of one, lies in the forward cone of
+ * the man on (r, c): that piece (or the man stepping next to it) stops the runaway. */
+static bool ref_stopped(const RefBoard *b, int r, int c)
+{
+    for (int orow = 0; orow < 10; orow++)
+        for (int ocol = 0; ocol < 10; ocol++) {
+            if (!ref_is(b, orow, ocol, REF_OPP_MAN) && !ref_is(b, orow, ocol, REF_OPP_KING))
+                continue;
+            int front[3][2] = {{orow, ocol}, {orow - 1, ocol - 1}, {orow - 1, ocol + 1}};
+            for (int i = 0; i < 3; i++) {
+                int dr = r - front[i][0], dc = abs(c - front[i][1]);
+                if (ref_on_board(front[i][0], front[i][1]) && dr >= 1 && dc <= dr)
+                    return true;
+            }
+        }
+    return false;
+}
+
+/* The features of side us in its own view, as defined in eval.h. */
+static void ref_side(const Position *pos, Color us, int *v)
+{
+    static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
+    static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
+    static const int dirs[4][2] = {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
+    RefBoard b;
+    ref_board(pos, us, &b);
+    memset(v, 0, EVAL_TERM_COUNT * sizeof *v);
+    bool opp_king = false;
+    int left = 0, right = 0;
+    for (int r = 0; r < 10; r++)
+        for (int c = 0; c < 10; c++)
+            opp_king |= ref_is(&b, r, c, REF_OPP_KING);
+    for (int r = 0; r < 10; r++)
+        for (int c = 0; c < 10; c++) {
+            int sq = ref_square(r, c);
+            if (ref_is(&b, r, c, REF_OWN_KING)) {
+                v[EVAL_KING]++;
+                v[EVAL_KING_DIAGONAL] += ref_square_in(sq, diagonal, 10);
+                for (int d = 0; d < 4; d++)
+                    for (int k = 1; ref_is(&b, r + k * dirs[d][0], c + k * dirs[d][1], REF_EMPTY); k++)
+                        v[EVAL_KING_MOBILITY]++;
+            }
+            if (!ref_is(&b, r, c, REF_OWN_MAN))
+                continue;
+            bool back_left = ref_is(&b, r + 1, c - 1, REF_OWN_MAN), back_right = ref_is(&b, r + 1, c + 1, REF_OWN_MAN);
+            v[EVAL_MAN]++;
+            v[EVAL_TEMPO] += 9 - r;
+            v[EVAL_BACK_RANK] += r == 9;
+            v[EVAL_BACK_GUARD] += ref_square_in(sq, guard, 3);
+            v[EVAL_CENTRE] += ref_square_in(sq, centre, 6);
+            left += c < 5;
+            right += c >= 5;
+            v[EVAL_OUTPOST] += ref_square_in(sq, outpost, 2);
+            v[EVAL_OUTPOST_WEAK] += ref_square_in(sq, outpost, 2) && !(back_left && back_right);
+            v[EVAL_LOCKED] += !ref_is(&b, r - 1, c - 1, REF_EMPTY) && !ref_is(&b, r - 1, c + 1, REF_EMPTY);
+            v[EVAL_TAIL] += back_left + back_right;
+            v[EVAL_HOOK] += (c == 0 || c == 9) && r != 9 && !back_left && !back_right;
+            if (!opp_king && !ref_stopped(&b, r, c)) {
+                v[EVAL_RUNAWAY]++;
+                v[EVAL_RUNAWAY_ROWS] += 9 - r;
+            }
+        }
+    v[EVAL_KING_FIRST] = v[EVAL_KING] > 0;
+    v[EVAL_BALANCE] = abs(left - right);
+}
+
+/* Asserts that eval_extract matches the reference on pos (features, phase and scale). */
+static void check_reference(const Position *pos)
+{
+    int w[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
+    ref_side(pos, WHITE, w);
+    ref_side(pos, BLACK, b);
+    EvalFeatures f;
+    eval_extract(pos, &f);
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        assert_int_equal(f.value[i], w[i] - b[i]);
+    int pieces = bb_popcount(position_occupied(pos));
+    assert_int_equal(f.phase, pieces > 40 ? 0 : pieces < 8 ? EVAL_PHASE_MAX : 40 - pieces);
+    int men_w = w[EVAL_MAN], men_b = b[EVAL_MAN], kings_w = w[EVAL_KING], kings_b = b[EVAL_KING];
+    int mat_w = men_w + 3 * kings_w, mat_b = men_b + 3 * kings_b, scale = EVAL_SCALE_ONE;
+    if (mat_w > mat_b ? kings_b > 0 && men_w + kings_w <= 3 : mat_b > mat_w && kings_w > 0 && men_b + kings_b <= 3)
+        scale = EVAL_SCALE_ONE / 8;
+    else if (kings_w > 0 && kings_w == kings_b && abs(men_w - men_b) <= 1)
+        scale = EVAL_SCALE_ONE / 2;
+    assert_int_equal(f.scale, scale);
+}
+
 /* Asserts eval(p) == -eval(mirror(p)) and that the features are exactly negated. */
 static void check_mirror(const Position *pos)
 {
@@ -35,10 +159,13 @@ static void check_mirror(const Position *pos)
     eval_extract(&m, &b);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         assert_int_equal(a.value[i], -b.value[i]);
+    check_reference(pos);
     assert_int_equal(a.phase, b.phase);
     assert_int_equal(a.scale, b.scale);
     /* Both are from the side to move's view, and mirroring swaps the side to move. */
     assert_int_equal(eval_position(pos), eval_position(&m));
+    Score white = eval_score_white(&a, eval_weights);
+    assert_int_equal(eval_position(pos), pos->turn == WHITE ? white : -white);
     assert_int_equal(eval_score_white(&a, eval_weights), -eval_score_white(&b, eval_weights));
     Score s = eval_position(pos);
     assert_true(s > -SCORE_EVAL_MAX && s < SCORE_EVAL_MAX);
@@ -97,6 +224,68 @@ static void test_symmetry_data_and_random_play(void **state)
     for (int g = 0; g < 200; g++)
         checked += random_walk(&start, &seed, 200);
     assert_true(checked > 10000);
+}
+
+/* Random placements (any mix of men and kings, sparse to full boards) agree with the reference. */
+static void test_matches_reference_on_random_boards(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    for (int n = 0; n < 20000; n++) {
+        Bitboard men[2] = {0, 0}, kings[2] = {0, 0};
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        int density = (int)(seed >> 60) + 1;   /* 1..16 sixteenths of the squares occupied */
+        for (int s = 1; s <= SQUARE_COUNT; s++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            unsigned r = (unsigned)(seed >> 33);
+            if ((int)(r % 16) >= density)
+                continue;
+            Color c = (Color)(r >> 4 & 1);
+            bool king = (r >> 5) % 8 == 0 || (bb_square(s) & promotion_row(c));
+            if (king)
+                kings[c] |= bb_square(s);
+            else
+                men[c] |= bb_square(s);
+        }
+        Position pos;
+        position_set(&pos, men[WHITE], men[BLACK], kings[WHITE], kings[BLACK], (Color)(n & 1));
+        check_reference(&pos);
+    }
+}
+
+/* The cache returns exactly eval_position, from a zeroed cache, on repeated and colliding lookups. */
+static void test_cache_matches_eval(void **state)
+{
+    (void)state;
+    EvalCache *cache = calloc(1, sizeof *cache);
+    assert_non_null(cache);
+    Position empty;
+    position_set(&empty, 0, 0, 0, 0, WHITE);
+    assert_int_equal(eval_position_cached(cache, &empty), eval_position(&empty));
+    unsigned seed = 777;
+    Position start, pos;
+    position_start(&start);
+    for (int g = 0; g < 100; g++) {
+        pos = start;
+        for (int ply = 0; ply < 120; ply++) {
+            for (int again = 0; again < 2; again++)
+                assert_int_equal(eval_position_cached(cache, &pos), eval_position(&pos));
+            Position other = pos;   /* same slot, other piece sets or side to move */
+            other.turn = (Color)!pos.turn;
+            assert_int_equal(eval_position_cached(cache, &other), eval_position(&other));
+            other.kings ^= pos.pieces[WHITE] & -pos.pieces[WHITE];
+            assert_int_equal(eval_position_cached(cache, &other), eval_position(&other));
+            MoveList list;
+            movegen_generate(&pos, &list);
+            if (list.count == 0)
+                break;
+            seed = seed * 1103515245u + 12345u;
+            Position next;
+            position_make(&pos, list.moves[(seed >> 16) % (unsigned)list.count], &next);
+            pos = next;
+        }
+    }
+    free(cache);
 }
 
 static void test_start_is_balanced(void **state)
@@ -259,6 +448,8 @@ int main(void)
     eval_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_symmetry_data_and_random_play),
+        cmocka_unit_test(test_matches_reference_on_random_boards),
+        cmocka_unit_test(test_cache_matches_eval),
         cmocka_unit_test(test_start_is_balanced),
         cmocka_unit_test(test_material_and_kings),
         cmocka_unit_test(test_runaway_man),
