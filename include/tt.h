@@ -9,6 +9,7 @@
 typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;
 
 #define TT_BUCKET_ENTRIES 4
+#define TT_SALT_STEP 0x9E3779B9u   /* odd, so 2^32 clears pass before a salt comes back */
 #define TT_MIN_MIB 1
 #define TT_MAX_MIB ((size_t)1 << 16)
 
@@ -31,7 +32,7 @@ typedef struct {
     size_t mask;          /* bucket count - 1 (a power of two minus one) */
     size_t mib;           /* size actually allocated */
     uint8_t generation;   /* 6 bits, bumped once per search */
-    bool dirty;           /* written since it was allocated or cleared */
+    uint32_t salt;        /* mixed into every lock; tt_clear changes it */
 } TT;
 
 typedef struct {
@@ -49,7 +50,7 @@ bool tt_resize(TT *tt, size_t mib);
 /* Releases the table (tt becomes empty; tt_resize can allocate it again). */
 void tt_free(TT *tt);
 
-/* Empties every entry and restarts the generation count (no work when nothing was written). */
+/* Empties the table in constant time: no entry stored before is found again. */
 void tt_clear(TT *tt);
 
 /* Marks the start of a new search so older entries are replaced first. */

@@ -67,6 +67,29 @@ static void test_store_probe_round_trip(void **state)
     tt_free(&tt);
 }
 
+/* new-game empties the table without wiping it: nothing stored before is found, new stores work. */
+static void test_clear_forgets_every_entry(void **state)
+{
+    (void)state;
+    TT tt = {0};
+    assert_true(tt_resize(&tt, 1));
+    TTHit hit = {0};
+    for (Key i = 1; i <= 20000; i++)
+        tt_store(&tt, i * 0x9E3779B97F4A7C15ULL, (Move)i, 10, 5, BOUND_EXACT);
+    int found = 0;
+    for (Key i = 1; i <= 20000; i++)
+        found += tt_probe(&tt, i * 0x9E3779B97F4A7C15ULL, &hit);
+    assert_true(found > 15000);
+    tt_clear(&tt);
+    for (Key i = 1; i <= 20000; i++)
+        assert_false(tt_probe(&tt, i * 0x9E3779B97F4A7C15ULL, &hit));
+    tt_store(&tt, 42, (Move)0x70, 3, 9, BOUND_UPPER);
+    assert_true(tt_probe(&tt, 42, &hit));
+    assert_int_equal(hit.move, 0x70);
+    assert_int_equal(hit.depth, 9);
+    tt_free(&tt);
+}
+
 static void test_same_key_keeps_deeper_result_and_move(void **state)
 {
     (void)state;
@@ -147,6 +170,7 @@ int main(void)
         cmocka_unit_test(test_resize_rounds_to_power_of_two),
         cmocka_unit_test(test_resize_beyond_memory),
         cmocka_unit_test(test_store_probe_round_trip),
+        cmocka_unit_test(test_clear_forgets_every_entry),
         cmocka_unit_test(test_same_key_keeps_deeper_result_and_move),
         cmocka_unit_test(test_replaces_shallowest_then_oldest),
         cmocka_unit_test(test_win_scores_are_ply_relative),
