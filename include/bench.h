@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define BENCH_DEFAULT_DEPTH 14
+#define BENCH_DEFAULT_DEPTH 18
 
 /* Searches every bench position to depth with a fresh table and prints one line per position,
  * then "bench nodes=N time=S nps=M". Returns N (0 when memory is short). */
