@@ -146,11 +146,12 @@ static inline Move pick_move(MoveList *list, int *order, int i)
  * less at PV nodes, at least 1. The table follows the divisor in use (rebuilt when it changes). */
 static inline int late_move_reduction(Search *s, int depth, int i, bool pv_node)
 {
-    if (s->lmr_divisor != s->tune.lmr) {
+    if (s->lmr_divisor != s->tune.lmr) {   /* entries stay within uint8_t whatever the divisor */
         for (int d = 0; d < LMR_TABLE_DEPTH; d++)
-            for (int n = 0; n < MAX_MOVES; n++)
-                s->lmr_table[d][n] =
-                    d && n ? (uint8_t)(0.5 + log(d) * log(n + 1) * 100 / s->tune.lmr) : 0;
+            for (int n = 0; n < MAX_MOVES; n++) {
+                double r = d && n ? 0.5 + log(d) * log(n + 1) * 100 / s->tune.lmr : 0;
+                s->lmr_table[d][n] = (uint8_t)(r <= 0 ? 0 : r < LMR_TABLE_DEPTH ? r : LMR_TABLE_DEPTH);
+            }
         s->lmr_divisor = s->tune.lmr;
     }
     int r = s->lmr_table[depth < LMR_TABLE_DEPTH ? depth : LMR_TABLE_DEPTH - 1][i] - pv_node;
