@@ -195,10 +195,17 @@ void eval_extract(const Position *pos, EvalFeatures *f)
     f->scale = drawish_scale(w, b);
 }
 
-/* The phase blend and drawish scaling of the weighted sums, clamped below SCORE_EVAL_MAX. */
-static Score blend(int64_t mg, int64_t eg, int phase, int scale)
+/* 32-bit sums are enough and cheaper than 64-bit products: |weight| < 2^15 (int16_t) and
+ * |feature| <= 400 over 17 terms keep them below 2^28. */
+Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
 {
-    int64_t score = (mg * (EVAL_PHASE_MAX - phase) + eg * phase) * scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
+    int mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        mg += weights[i].mg * f->value[i];
+        eg += weights[i].eg * f->value[i];
+    }
+    int64_t score = ((int64_t)mg * (EVAL_PHASE_MAX - f->phase) + (int64_t)eg * f->phase) * f->scale /
+                    (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
     if (score >= SCORE_EVAL_MAX)
         score = SCORE_EVAL_MAX - 1;
     if (score <= -SCORE_EVAL_MAX)
@@ -206,29 +213,12 @@ static Score blend(int64_t mg, int64_t eg, int phase, int scale)
     return (Score)score;
 }
 
-Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
-{
-    int64_t mg = 0, eg = 0;
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        mg += (int64_t)weights[i].mg * f->value[i];
-        eg += (int64_t)weights[i].eg * f->value[i];
-    }
-    return blend(mg, eg, f->phase, f->scale);
-}
-
 /* eval_score_white(eval_extract(pos), eval_weights). */
 static Score eval_white(const Position *pos)
 {
     EvalFeatures f;
     eval_extract(pos, &f);
-    /* eval_score_white with eval_weights in 32 bits, cheaper than the generic 64-bit products: with
-     * |weight| < 2^15 and |feature| <= 400 over 17 terms the sums stay below 2^28 */
-    int mg = 0, eg = 0;
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        mg += eval_weights[i].mg * f.value[i];
-        eg += eval_weights[i].eg * f.value[i];
-    }
-    return blend(mg, eg, f.phase, f.scale);
+    return eval_score_white(&f, eval_weights);
 }
 
 /* The score for the side to move: -white for Black, without a branch (the side to move alternates). */

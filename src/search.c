@@ -235,6 +235,7 @@ static void start_search(Search *s, const Game *game, const SearchLimits *limits
     timeman_plan(limits, men, &s->plan);
     s->mode = mode;
     tt_new_search(&s->tt);
+    search_prepare_reductions(s);
     memset(s->killers, 0, sizeof s->killers);
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < 64; f++)

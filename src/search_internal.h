@@ -63,6 +63,10 @@ static inline bool search_tick(Search *s)
     return s->stopped;
 }
 
+/* Builds the late-move reduction table for the divisor tune.lmr, ln(depth) * ln(i + 1) / divisor
+ * rounded (no work when it is already built for it). Called before each search. */
+void search_prepare_reductions(Search *s);
+
 /* Alpha-beta (fail-soft PVS) value of pos at ply > 0 for the side to move. */
 Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
                   Score beta);

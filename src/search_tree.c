@@ -142,18 +142,21 @@ static inline Move pick_move(MoveList *list, int *order, int i)
     return m;
 }
 
-/* Plies to reduce the i-th quiet move at depth: ln(depth) * ln(i + 1) / divisor, rounded, one
- * less at PV nodes, at least 1. The table follows the divisor in use (rebuilt when it changes). */
-static inline int late_move_reduction(Search *s, int depth, int i, bool pv_node)
+void search_prepare_reductions(Search *s)
 {
-    if (s->lmr_divisor != s->tune.lmr) {   /* entries stay within uint8_t whatever the divisor */
-        for (int d = 0; d < LMR_TABLE_DEPTH; d++)
-            for (int n = 0; n < MAX_MOVES; n++) {
-                double r = d && n ? 0.5 + log(d) * log(n + 1) * 100 / s->tune.lmr : 0;
-                s->lmr_table[d][n] = (uint8_t)(r <= 0 ? 0 : r < LMR_TABLE_DEPTH ? r : LMR_TABLE_DEPTH);
-            }
-        s->lmr_divisor = s->tune.lmr;
-    }
+    if (s->lmr_divisor == s->tune.lmr || !s->tune.lmr)
+        return;
+    for (int d = 0; d < LMR_TABLE_DEPTH; d++)
+        for (int n = 0; n < MAX_MOVES; n++) {   /* entries stay within uint8_t whatever the divisor */
+            double r = d && n ? 0.5 + log(d) * log(n + 1) * 100 / s->tune.lmr : 0;
+            s->lmr_table[d][n] = (uint8_t)(r <= 0 ? 0 : r < LMR_TABLE_DEPTH ? r : LMR_TABLE_DEPTH);
+        }
+    s->lmr_divisor = s->tune.lmr;
+}
+
+/* Plies to reduce the i-th quiet move at depth (from the table), one less at PV nodes, at least 1. */
+static inline int late_move_reduction(const Search *s, int depth, int i, bool pv_node)
+{
     int r = s->lmr_table[depth < LMR_TABLE_DEPTH ? depth : LMR_TABLE_DEPTH - 1][i] - pv_node;
     return r < 1 ? 1 : r;
 }
