@@ -3,9 +3,9 @@
  *     P(White wins) = sigmoid(K * score_white),  loss = mean (result - P)^2
  * K is fitted first with the starting weights, then the weights by full-batch Adam.
  * Every sample is stored as a sparse list of (feature, value) plus its phase and scale, and each
- * feature owns an (mg, eg) weight pair; the dense hand terms are features 0..EVAL_TERM_COUNT-1 and
- * a pattern evaluator would add its table entries as further features without changing the fit.
- * Everything runs in a fixed order, so the same data gives the same weights. */
+ * feature owns an (mg, eg) weight pair: the dense hand terms are features 0..EVAL_TERM_COUNT-1, the
+ * 16 pattern lookups (eval_pattern.h) add their table entries with value +1 (White) or -1 (Black).
+ * Everything runs in a fixed order, so the same data and thread count give the same weights. */
 #include <stdint.h>
 #include <stdio.h>
 #include "eval.h"
@@ -28,8 +28,12 @@ typedef struct {
     size_t sample_count, sample_cap, entry_count, entry_cap;
 } TuneData;
 
+#define TUNE_MAX_THREADS 64
+
 typedef struct {
     int iterations;
+    int threads;            /* gradient threads (1..TUNE_MAX_THREADS) */
+    int report_every;       /* a progress line every n iterations (0 = none) */
     double learning_rate;   /* Adam step in centi-men */
     double l2;              /* penalty l2 * sum (w - w_start)^2 (centi-men^2) added to the loss: keeps
                              * weights of rarely seen features near their start (0 = none) */
@@ -56,7 +60,8 @@ bool tune_data_add(TuneData *data, const Position *pos, double result);
  * or -1 when the file cannot be read or memory is short. */
 long tune_data_load(TuneData *data, const char *path);
 
-/* The model's score for White of one sample under double weights (w[2f] = mg, w[2f+1] = eg). */
+/* The model's score for White of one sample under double weights (w[2f] = mg, w[2f+1] = eg,
+ * 2 * EVAL_FEATURE_COUNT of them). */
 double tune_sample_score(const TuneData *data, const TuneSample *s, const double *w);
 
 /* Mean squared error of sigmoid(k * score) against the results (training or validation part). */
@@ -65,8 +70,9 @@ double tune_loss(const TuneData *data, const double *w, double k, const TuneConf
 /* The k that minimises the training loss for weights w. */
 double tune_fit_k(const TuneData *data, const double *w, const TuneConfig *cfg);
 
-/* Fits weights (in: start, out: result, rounded to integers) and reports the losses;
- * log (may be NULL) gets a progress line now and then. Returns false when memory is short. */
+/* Fits weights (EVAL_FEATURE_COUNT of them; in: start, out: result, rounded to integers) and
+ * reports the losses; log (may be NULL) gets a progress line every cfg->report_every iterations.
+ * Returns false when memory is short. */
 bool tune_run(const TuneData *data, const TuneConfig *cfg, EvalWeight *weights, TuneReport *report, FILE *log);
 
 /* Writes the C source of the weight table (the contents of src/eval_weights.c). */

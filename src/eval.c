@@ -66,6 +66,7 @@ void eval_init(void)
     if (tables.ready)
         return;
     bb_init();
+    eval_pattern_init();
     static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
     static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
     SideTables *w = &tables.side[WHITE], *b = &tables.side[BLACK];
@@ -193,16 +194,23 @@ void eval_extract(const Position *pos, EvalFeatures *f)
     int phase = 40 - (w[EVAL_MAN] + w[EVAL_KING] + b[EVAL_MAN] + b[EVAL_KING]);
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
     f->scale = drawish_scale(w, b);
+    eval_pattern_indices(pos, f->pattern);
 }
 
 /* 32-bit sums are enough and cheaper than 64-bit products: |weight| < 2^15 (int16_t) and
- * |feature| <= 400 over 17 terms keep them below 2^28. */
+ * |feature| <= 400 over 17 terms, plus 16 pattern weights, keep them below 2^29. */
 Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
 {
     int mg = 0, eg = 0;
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
         mg += weights[i].mg * f->value[i];
         eg += weights[i].eg * f->value[i];
+    }
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
+        const EvalWeight *w = &weights[eval_pattern_feature(t, f->pattern[t])];
+        const EvalWeight *b = &weights[eval_pattern_feature(t, f->pattern[EVAL_PATTERN_TABLES + t])];
+        mg += w->mg - b->mg;
+        eg += w->eg - b->eg;
     }
     int64_t score = ((int64_t)mg * (EVAL_PHASE_MAX - f->phase) + (int64_t)eg * f->phase) * f->scale /
                     (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
@@ -268,6 +276,14 @@ void eval_print_breakdown(const Position *pos, FILE *out)
         fprintf(out, "eval term=%s white-black=%d mg=%d eg=%d white=%.1f\n", TERM_NAMES[i], f.value[i], w->mg,
                 w->eg, part);
     }
+    int pmg = 0, peg = 0;
+    for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
+        const EvalWeight *w = &eval_weights[eval_pattern_feature(k, f.pattern[k])];
+        pmg += eval_pattern_sign(k) * w->mg;
+        peg += eval_pattern_sign(k) * w->eg;
+    }
+    double part = (double)(pmg * (EVAL_PHASE_MAX - f.phase) + peg * f.phase) * f.scale / den;
+    fprintf(out, "eval patterns mg=%d eg=%d white=%.1f\n", pmg, peg, part);
     fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
             eval_score_white(&f, eval_weights));
     fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");

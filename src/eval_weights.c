@@ -2,7 +2,7 @@
  * Fitted on 964927 positions, K=0.006367, training loss 0.099558 -> 0.099133, validation loss 0.102332 -> 0.102088. */
 #include "eval.h"
 
-const EvalWeight eval_weights[EVAL_TERM_COUNT] = {
+const EvalWeight eval_weights[EVAL_FEATURE_COUNT] = {
     [EVAL_MAN] = {100, 100},
     [EVAL_KING] = {173, 53},
     [EVAL_KING_FIRST] = {-36, 256},

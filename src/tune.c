@@ -4,9 +4,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
+#include <unistd.h>
+#include "clock.h"
 #include "selfplay.h"
 
-#define PARAM_COUNT (2 * EVAL_TERM_COUNT)
+#define PARAM_COUNT (2 * EVAL_FEATURE_COUNT)
 #define K_MIN 1e-4
 #define K_MAX 0.1
 #define TUNE_BLOCK 64
@@ -17,6 +20,8 @@ void tune_default_config(TuneConfig *cfg)
     cfg->iterations = 1500;
     cfg->learning_rate = 0.5;
     cfg->validation_every = 10;
+    cfg->threads = 1;
+    cfg->report_every = 50;
     cfg->freeze[EVAL_MAN] = true;
 }
 
@@ -50,7 +55,8 @@ bool tune_data_add(TuneData *data, const Position *pos, double result)
     EvalFeatures f;
     eval_extract(pos, &f);
     if (!grow((void **)&data->samples, &data->sample_cap, data->sample_count + 1, sizeof *data->samples) ||
-        !grow((void **)&data->entries, &data->entry_cap, data->entry_count + EVAL_TERM_COUNT, sizeof *data->entries))
+        !grow((void **)&data->entries, &data->entry_cap, data->entry_count + EVAL_TERM_COUNT + EVAL_PATTERN_LOOKUPS,
+              sizeof *data->entries))
         return false;
     TuneSample *s = &data->samples[data->sample_count++];
     s->first = (uint32_t)data->entry_count;
@@ -63,6 +69,11 @@ bool tune_data_add(TuneData *data, const Position *pos, double result)
             data->entries[data->entry_count++] = (TuneEntry){.feature = (uint32_t)i, .value = f.value[i]};
             s->count++;
         }
+    for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
+        uint32_t feature = (uint32_t)eval_pattern_feature(k, f.pattern[k]);
+        data->entries[data->entry_count++] = (TuneEntry){.feature = feature, .value = eval_pattern_sign(k)};
+        s->count++;
+    }
     return true;
 }
 
@@ -179,26 +190,70 @@ double tune_fit_k(const TuneData *data, const double *w, const TuneConfig *cfg)
     return exp((a + b) / 2);
 }
 
-/* One full-batch gradient of the training loss with respect to the (mg, eg) weights. */
-static void gradient(const TuneData *data, const double *w, double k, const TuneConfig *cfg, double *grad)
+/* One thread's share of a full-batch gradient: samples [begin, end) of the training part. */
+typedef struct {
+    const TuneData *data;
+    const TuneConfig *cfg;
+    const double *w;
+    double k;
+    size_t begin, end, n;
+    double *grad;
+} GradientJob;
+
+static int gradient_job(void *arg)
 {
-    memset(grad, 0, PARAM_COUNT * sizeof *grad);
-    size_t n = 0;
-    for (size_t i = 0; i < data->sample_count; i++) {
-        if (held_out(cfg, i))
+    GradientJob *job = arg;
+    const TuneData *data = job->data;
+    memset(job->grad, 0, PARAM_COUNT * sizeof *job->grad);
+    job->n = 0;
+    for (size_t i = job->begin; i < job->end; i++) {
+        if (held_out(job->cfg, i))
             continue;
         const TuneSample *s = &data->samples[i];
-        double p = sigmoid(k * tune_sample_score(data, s, w));
-        double dscore = -2.0 * (s->result - p) * p * (1.0 - p) * k, bm, be;
+        double p = sigmoid(job->k * tune_sample_score(data, s, job->w));
+        double dscore = -2.0 * (s->result - p) * p * (1.0 - p) * job->k, bm, be;
         blend(s, &bm, &be);
         const TuneEntry *e = &data->entries[s->first];
         for (int j = 0; j < s->count; j++) {
-            grad[2 * e[j].feature] += dscore * bm * e[j].value;
-            grad[2 * e[j].feature + 1] += dscore * be * e[j].value;
+            job->grad[2 * e[j].feature] += dscore * bm * e[j].value;
+            job->grad[2 * e[j].feature + 1] += dscore * be * e[j].value;
         }
-        n++;
+        job->n++;
     }
-    for (int j = 0; j < PARAM_COUNT && n; j++)
+    return 0;
+}
+
+/* The full-batch gradient of the training loss with respect to the (mg, eg) weights, computed by
+ * cfg->threads threads over fixed sample ranges and summed in thread order (deterministic for a
+ * given thread count). jobs[t].grad are scratch arrays of PARAM_COUNT. */
+static void gradient(const TuneData *data, const double *w, double k, const TuneConfig *cfg, GradientJob *jobs,
+                     double *grad)
+{
+    int threads = cfg->threads;
+    thrd_t tid[TUNE_MAX_THREADS];
+    bool started[TUNE_MAX_THREADS] = {false};
+    for (int t = 0; t < threads; t++) {
+        jobs[t].data = data, jobs[t].cfg = cfg, jobs[t].w = w, jobs[t].k = k;
+        jobs[t].begin = data->sample_count * (size_t)t / (size_t)threads;
+        jobs[t].end = data->sample_count * (size_t)(t + 1) / (size_t)threads;
+        if (t > 0)
+            started[t] = thrd_create(&tid[t], gradient_job, &jobs[t]) == thrd_success;
+    }
+    gradient_job(&jobs[0]);
+    for (int t = 1; t < threads; t++) {
+        if (started[t])
+            thrd_join(tid[t], NULL);
+        else
+            gradient_job(&jobs[t]);   /* no thread to be had: do its share here */
+    }
+    size_t n = 0;
+    memset(grad, 0, PARAM_COUNT * sizeof *grad);
+    for (int t = 0; t < threads; t++) {
+        n += jobs[t].n;
+        for (size_t j = 0; j < PARAM_COUNT; j++)
+            grad[j] += jobs[t].grad[j];
+    }
+    for (size_t j = 0; j < PARAM_COUNT && n; j++)
         grad[j] /= (double)n;
 }
 
@@ -208,49 +263,88 @@ static int16_t round_weight(double x)
     return (int16_t)(r > 30000 ? 30000 : r < -30000 ? -30000 : r);
 }
 
+/* The scratch arrays of one tuning run (NULL members when memory is short). */
+typedef struct {
+    double *w, *w0, *grad, *m, *v;
+    GradientJob jobs[TUNE_MAX_THREADS];
+} TuneWork;
+
+static void work_free(TuneWork *wk)
+{
+    free(wk->w), free(wk->w0), free(wk->grad), free(wk->m), free(wk->v);
+    for (int t = 0; t < TUNE_MAX_THREADS; t++)
+        free(wk->jobs[t].grad);
+}
+
+static bool work_alloc(TuneWork *wk, int threads)
+{
+    memset(wk, 0, sizeof *wk);
+    bool ok = (wk->w = calloc(PARAM_COUNT, sizeof(double))) && (wk->w0 = calloc(PARAM_COUNT, sizeof(double))) &&
+              (wk->grad = calloc(PARAM_COUNT, sizeof(double))) && (wk->m = calloc(PARAM_COUNT, sizeof(double))) &&
+              (wk->v = calloc(PARAM_COUNT, sizeof(double)));
+    for (int t = 0; ok && t < threads; t++)
+        ok = (wk->jobs[t].grad = calloc(PARAM_COUNT, sizeof(double))) != NULL;
+    if (!ok)
+        work_free(wk);
+    return ok;
+}
+
 bool tune_run(const TuneData *data, const TuneConfig *cfg, EvalWeight *weights, TuneReport *report, FILE *log)
 {
-    double w[PARAM_COUNT], w0[PARAM_COUNT], grad[PARAM_COUNT], m[PARAM_COUNT] = {0}, v[PARAM_COUNT] = {0};
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+    TuneConfig c = *cfg;
+    c.threads = c.threads < 1 ? 1 : c.threads > TUNE_MAX_THREADS ? TUNE_MAX_THREADS : c.threads;
+    TuneWork wk;
+    if (!work_alloc(&wk, c.threads))
+        return false;
+    double *w = wk.w, *w0 = wk.w0, *grad = wk.grad, *m = wk.m, *v = wk.v;
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++) {
         w[2 * i] = weights[i].mg;
         w[2 * i + 1] = weights[i].eg;
     }
-    memcpy(w0, w, sizeof w0);
+    memcpy(w0, w, PARAM_COUNT * sizeof *w0);
     memset(report, 0, sizeof *report);
     for (size_t i = 0; i < data->sample_count; i++) {
-        if (held_out(cfg, i))
+        if (held_out(&c, i))
             report->valid_count++;
         else
             report->train_count++;
     }
-    report->k = tune_fit_k(data, w, cfg);
-    report->train_before = tune_loss(data, w, report->k, cfg, false);
-    report->valid_before = tune_loss(data, w, report->k, cfg, true);
-    if (isnan(report->k) || isnan(report->train_before) || isnan(report->valid_before))
+    report->k = tune_fit_k(data, w, &c);
+    report->train_before = tune_loss(data, w, report->k, &c, false);
+    report->valid_before = tune_loss(data, w, report->k, &c, true);
+    if (isnan(report->k) || isnan(report->train_before) || isnan(report->valid_before)) {
+        work_free(&wk);
         return false;
+    }
     const double beta1 = 0.9, beta2 = 0.999, eps = 1e-12;
-    for (int it = 1; it <= cfg->iterations; it++) {
-        gradient(data, w, report->k, cfg, grad);
-        for (int j = 0; j < PARAM_COUNT; j++) {
-            if (cfg->freeze[j / 2])
+    double start = clock_now();
+    for (int it = 1; it <= c.iterations; it++) {
+        gradient(data, w, report->k, &c, wk.jobs, grad);
+        double c1 = 1 - pow(beta1, it), c2 = 1 - pow(beta2, it);
+        for (size_t j = 0; j < PARAM_COUNT; j++) {
+            if (j < 2 * EVAL_TERM_COUNT && c.freeze[j / 2])
                 continue;
-            grad[j] += 2 * cfg->l2 * (w[j] - w0[j]);
+            grad[j] += 2 * c.l2 * (w[j] - w0[j]);
             m[j] = beta1 * m[j] + (1 - beta1) * grad[j];
             v[j] = beta2 * v[j] + (1 - beta2) * grad[j] * grad[j];
-            double mhat = m[j] / (1 - pow(beta1, it)), vhat = v[j] / (1 - pow(beta2, it));
-            w[j] -= cfg->learning_rate * mhat / (sqrt(vhat) + eps);
+            w[j] -= c.learning_rate * (m[j] / c1) / (sqrt(v[j] / c2) + eps);
         }
-        if (log && (it % 250 == 0 || it == cfg->iterations))
-            fprintf(log, "tune iteration=%d train-loss=%.6f\n", it, tune_loss(data, w, report->k, cfg, false));
+        if (log && c.report_every > 0 && (it % c.report_every == 0 || it == c.iterations)) {
+            fprintf(log, "tune iteration=%d/%d train-loss=%.6f valid-loss=%.6f time=%.1f\n", it, c.iterations,
+                    tune_loss(data, w, report->k, &c, false), tune_loss(data, w, report->k, &c, true),
+                    clock_now() - start);
+            fflush(log);
+        }
     }
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++) {
         weights[i].mg = round_weight(w[2 * i]);
         weights[i].eg = round_weight(w[2 * i + 1]);
         w[2 * i] = weights[i].mg;
         w[2 * i + 1] = weights[i].eg;
     }
-    report->train_after = tune_loss(data, w, report->k, cfg, false);
-    report->valid_after = tune_loss(data, w, report->k, cfg, true);
+    report->train_after = tune_loss(data, w, report->k, &c, false);
+    report->valid_after = tune_loss(data, w, report->k, &c, true);
+    work_free(&wk);
     return !isnan(report->train_after) && !isnan(report->valid_after);
 }
 
@@ -260,7 +354,7 @@ void tune_write_source(const EvalWeight *weights, const TuneReport *report, size
             "/* Evaluation weights (mg, eg) in centi-men, generated by `./engine tune`: do not edit.\n"
             " * Fitted on %zu positions, K=%.6f, training loss %.6f -> %.6f, validation loss %.6f -> %.6f. */\n"
             "#include \"eval.h\"\n\n"
-            "const EvalWeight eval_weights[EVAL_TERM_COUNT] = {\n",
+            "const EvalWeight eval_weights[EVAL_FEATURE_COUNT] = {\n",
             samples, report->k, report->train_before, report->train_after, report->valid_before, report->valid_after);
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
         char name[64];
@@ -271,6 +365,16 @@ void tune_write_source(const EvalWeight *weights, const TuneReport *report, size
         name[j] = 0;
         fprintf(out, "    [EVAL_%s] = {%d, %d},\n", name, weights[i].mg, weights[i].eg);
     }
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
+        int base = EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE;
+        fprintf(out, "    /* pattern table %d: squares", t);
+        for (int i = 0; i < EVAL_PATTERN_SQUARES; i++)
+            fprintf(out, " %d", eval_pattern_block[t][i]);
+        fprintf(out, " (own view) */\n    [EVAL_PATTERN_BASE + %d * EVAL_PATTERN_SIZE] =", t);
+        for (int i = 0; i < EVAL_PATTERN_SIZE; i++)
+            fprintf(out, "%s{%d, %d},", i % 8 ? " " : "\n    ", weights[base + i].mg, weights[base + i].eg);
+        fprintf(out, "\n");
+    }
     fprintf(out, "};\n");
 }
 
@@ -278,6 +382,8 @@ int tune_main(int argc, char **argv)
 {
     TuneConfig cfg;
     tune_default_config(&cfg);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cfg.threads = cores < 1 ? 1 : cores > TUNE_MAX_THREADS ? TUNE_MAX_THREADS : (int)cores;
     const char *out_path = "src/eval_weights.c";
     TuneData data;
     tune_data_init(&data);
@@ -295,12 +401,21 @@ int tune_main(int argc, char **argv)
             i++;
         } else if (strcmp(opt, "--l2") == 0 && val && (cfg.l2 = strtod(val, &end)) >= 0 && !*end && end != val) {
             i++;
+        } else if (strcmp(opt, "--threads") == 0 && val && (cfg.threads = (int)strtol(val, &end, 10)) > 0 && !*end &&
+                   cfg.threads <= TUNE_MAX_THREADS) {
+            i++;
+        } else if (strcmp(opt, "--report") == 0 && val && (cfg.report_every = (int)strtol(val, &end, 10)) >= 0 &&
+                   !*end && end != val) {
+            i++;
         } else if (strcmp(opt, "--validation") == 0 && val && (cfg.validation_every = (int)strtol(val, &end, 10)) >= 0 &&
                    !*end && end != val && cfg.validation_every != 1) {
             i++;
         } else if (opt[0] == '-') {
-            fprintf(stderr, "usage: engine tune [--out FILE] [--iterations N] [--rate X] [--l2 X] [--validation N] DATA...\n"
-                            "       (--validation N holds out every N-th block of 64 positions, N >= 2, 0 = none)\n");
+            fprintf(stderr, "usage: engine tune [--out FILE] [--iterations N] [--rate X] [--l2 X] [--validation N]\n"
+                            "                   [--threads N] [--report N] DATA...\n"
+                            "       (--validation N holds out every N-th block of 64 positions, N >= 2, 0 = none;\n"
+                            "        --threads 1-%d, default: the online cores; --report N: a progress line every N iterations)\n",
+                    TUNE_MAX_THREADS);
             tune_data_free(&data);
             return 2;
         } else {
@@ -319,9 +434,12 @@ int tune_main(int argc, char **argv)
         tune_data_free(&data);
         return files ? 1 : 2;
     }
-    EvalWeight weights[EVAL_TERM_COUNT];
+    static EvalWeight weights[EVAL_FEATURE_COUNT];
     memcpy(weights, eval_weights, sizeof weights);
     TuneReport rep;
+    printf("tune samples=%zu features=%d threads=%d iterations=%d rate=%g l2=%g\n", data.sample_count,
+           EVAL_FEATURE_COUNT, cfg.threads, cfg.iterations, cfg.learning_rate, cfg.l2);
+    fflush(stdout);
     bool ok = tune_run(&data, &cfg, weights, &rep, stdout);
     size_t samples = data.sample_count;
     tune_data_free(&data);

@@ -128,7 +128,30 @@ static void ref_side(const Position *pos, Color us, int *v)
     v[EVAL_BALANCE] = abs(left - right);
 }
 
-/* Asserts that eval_extract matches the reference on pos (features, phase and scale). */
+/* The reference pattern indices of side us: its 8 blocks in its own view, digit i (3^i) for the
+ * i-th square of the block (row by row, left to right), 1 own man, 2 opponent man. */
+static void ref_patterns(const Position *pos, Color us, uint16_t *index)
+{
+    RefBoard b;
+    ref_board(pos, us, &b);
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
+        int r0 = t < 4 ? 6 : 4, c0 = 2 * (t % 4), digit = 0, value = 0, power = 1;
+        for (int r = r0; r < r0 + 4; r++)
+            for (int c = c0; c < c0 + 4; c++) {
+                if (!ref_on_board(r, c))
+                    continue;
+                assert_int_equal(ref_square(r, c), eval_pattern_block[t][digit]);
+                value += power * (ref_is(&b, r, c, REF_OWN_MAN) ? 1 : ref_is(&b, r, c, REF_OPP_MAN) ? 2 : 0);
+                power *= 3;
+                digit++;
+            }
+        assert_int_equal(digit, EVAL_PATTERN_SQUARES);
+        index[t] = (uint16_t)value;
+    }
+}
+
+/* Asserts that eval_extract matches the reference on pos (features, patterns, phase and scale),
+ * and that the portable pattern indices equal the ones in use (BMI2 where built for it). */
 static void check_reference(const Position *pos)
 {
     int w[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
@@ -138,6 +161,12 @@ static void check_reference(const Position *pos)
     eval_extract(pos, &f);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         assert_int_equal(f.value[i], w[i] - b[i]);
+    uint16_t ref[EVAL_PATTERN_LOOKUPS], portable[EVAL_PATTERN_LOOKUPS];
+    ref_patterns(pos, WHITE, ref);
+    ref_patterns(pos, BLACK, ref + EVAL_PATTERN_TABLES);
+    assert_memory_equal(f.pattern, ref, sizeof ref);
+    eval_pattern_indices_portable(pos, portable);
+    assert_memory_equal(portable, ref, sizeof ref);
     int pieces = bb_popcount(position_occupied(pos));
     assert_int_equal(f.phase, pieces > 40 ? 0 : pieces < 8 ? EVAL_PHASE_MAX : 40 - pieces);
     int men_w = w[EVAL_MAN], men_b = b[EVAL_MAN], kings_w = w[EVAL_KING], kings_b = b[EVAL_KING];
@@ -149,7 +178,22 @@ static void check_reference(const Position *pos)
     assert_int_equal(f.scale, scale);
 }
 
-/* Asserts eval(p) == -eval(mirror(p)) and that the features are exactly negated. */
+/* A weight vector with every entry random (so the pattern tables are exercised before training). */
+static EvalWeight random_weights[EVAL_FEATURE_COUNT];
+
+static void fill_random_weights(void)
+{
+    unsigned seed = 777;
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++) {
+        seed = seed * 1103515245u + 12345u;
+        random_weights[i].mg = (int16_t)((int)(seed >> 16 & 0xFF) - 128);
+        seed = seed * 1103515245u + 12345u;
+        random_weights[i].eg = (int16_t)((int)(seed >> 16 & 0xFF) - 128);
+    }
+}
+
+/* Asserts eval(p) == -eval(mirror(p)) (also under random pattern weights) and that the features
+ * are exactly negated. */
 static void check_mirror(const Position *pos)
 {
     Position m;
@@ -159,7 +203,12 @@ static void check_mirror(const Position *pos)
     eval_extract(&m, &b);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         assert_int_equal(a.value[i], -b.value[i]);
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {   /* White's blocks become Black's */
+        assert_int_equal(a.pattern[t], b.pattern[EVAL_PATTERN_TABLES + t]);
+        assert_int_equal(a.pattern[EVAL_PATTERN_TABLES + t], b.pattern[t]);
+    }
     check_reference(pos);
+    assert_int_equal(eval_score_white(&a, random_weights), -eval_score_white(&b, random_weights));
     assert_int_equal(a.phase, b.phase);
     assert_int_equal(a.scale, b.scale);
     /* Both are from the side to move's view, and mirroring swaps the side to move. */
@@ -430,7 +479,7 @@ static void test_score_bounded(void **state)
     assert_null(notation_parse_position("W:WK1-20:B45", &pos));
     Score s = eval_position(&pos);
     assert_true(s > 0 && s < SCORE_EVAL_MAX);
-    EvalWeight heavy[EVAL_TERM_COUNT];
+    static EvalWeight heavy[EVAL_FEATURE_COUNT];
     memcpy(heavy, eval_weights, sizeof heavy);
     heavy[EVAL_KING].mg = heavy[EVAL_KING].eg = 2000;
     EvalFeatures f;
@@ -446,6 +495,7 @@ int main(void)
 {
     board_init();
     eval_init();
+    fill_random_weights();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_symmetry_data_and_random_play),
         cmocka_unit_test(test_matches_reference_on_random_boards),

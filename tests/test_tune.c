@@ -21,19 +21,33 @@ static unsigned next_rand(unsigned *seed)
     return (*seed >> 8) & 0xFFFFFF;
 }
 
-/* The teacher: the active weights with a much larger centre and tempo term. */
+#define TAUGHT_TABLE 4   /* own rows 4-7, files 0-3 */
+
+/* The entry of TAUGHT_TABLE that White's men make in the start position (frequent early on). */
+static int taught_index(void)
+{
+    Position pos;
+    position_start(&pos);
+    EvalFeatures f;
+    eval_extract(&pos, &f);
+    return f.pattern[TAUGHT_TABLE];
+}
+
+/* The teacher: the active weights with a much larger centre and tempo term, and a bonus for the
+ * start formation of one block, which the tuner can only learn through that pattern entry. */
 static void teacher_weights(EvalWeight *w)
 {
-    memcpy(w, eval_weights, EVAL_TERM_COUNT * sizeof *w);
+    memcpy(w, eval_weights, EVAL_FEATURE_COUNT * sizeof *w);
     w[EVAL_CENTRE] = (EvalWeight){40, 40};
     w[EVAL_TEMPO] = (EvalWeight){8, 8};
+    w[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()] = (EvalWeight){60, 60};
 }
 
 /* Positions from random games; results drawn from the teacher's win probability (exact
  * probabilities instead when soft is set). */
 static void make_data(TuneData *data, bool soft)
 {
-    EvalWeight teacher[EVAL_TERM_COUNT];
+    static EvalWeight teacher[EVAL_FEATURE_COUNT];
     teacher_weights(teacher);
     unsigned seed = 99;
     tune_data_init(data);
@@ -66,10 +80,10 @@ static void test_fit_k_recovers_scale(void **state)
     (void)state;
     TuneData data;
     make_data(&data, true);
-    EvalWeight teacher[EVAL_TERM_COUNT];
+    static EvalWeight teacher[EVAL_FEATURE_COUNT];
     teacher_weights(teacher);
-    double w[2 * EVAL_TERM_COUNT];
-    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+    static double w[2 * EVAL_FEATURE_COUNT];
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
         w[2 * i] = teacher[i].mg, w[2 * i + 1] = teacher[i].eg;
     TuneConfig cfg;
     tune_default_config(&cfg);
@@ -88,7 +102,8 @@ static void test_tuner_lowers_loss_and_is_deterministic(void **state)
     tune_default_config(&cfg);
     cfg.iterations = 300;
     cfg.learning_rate = 1.0;
-    EvalWeight a[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
+    cfg.l2 = 1e-7;   /* 52k pattern weights on 16k positions over-fit without it */
+    static EvalWeight a[EVAL_FEATURE_COUNT], b[EVAL_FEATURE_COUNT];
     memcpy(a, eval_weights, sizeof a);
     memcpy(b, eval_weights, sizeof b);
     TuneReport ra, rb;
@@ -104,6 +119,14 @@ static void test_tuner_lowers_loss_and_is_deterministic(void **state)
     assert_true(a[EVAL_TEMPO].mg + a[EVAL_TEMPO].eg > eval_weights[EVAL_TEMPO].mg + eval_weights[EVAL_TEMPO].eg + 4);
     assert_int_equal(a[EVAL_MAN].mg, eval_weights[EVAL_MAN].mg);
     assert_int_equal(a[EVAL_MAN].eg, eval_weights[EVAL_MAN].eg);
+    /* The pattern entry of the taught formation learns the teacher's bonus. */
+    assert_true(a[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()].mg > 10);
+    /* Two gradient threads give the same fit up to the order of the float sums. */
+    cfg.threads = 2;
+    memcpy(b, eval_weights, sizeof b);
+    assert_true(tune_run(&data, &cfg, b, &rb, NULL));
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
+        assert_true(abs(a[i].mg - b[i].mg) <= 1 && abs(a[i].eg - b[i].eg) <= 1);
     tune_data_free(&data);
 }
 
@@ -117,7 +140,7 @@ static void test_l2_keeps_weights_near_start(void **state)
     cfg.iterations = 300;
     cfg.learning_rate = 1.0;
     cfg.l2 = 1.0;
-    EvalWeight w[EVAL_TERM_COUNT];
+    static EvalWeight w[EVAL_FEATURE_COUNT];
     memcpy(w, eval_weights, sizeof w);
     TuneReport rep;
     assert_true(tune_run(&data, &cfg, w, &rep, NULL));
@@ -134,19 +157,29 @@ static void test_write_source_lists_every_term(void **state)
     TuneReport rep = {.k = 0.01};
     FILE *f = tmpfile();
     assert_non_null(f);
-    tune_write_source(eval_weights, &rep, 123, f);
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    memcpy(w, eval_weights, sizeof w);
+    w[EVAL_PATTERN_BASE + 3 * EVAL_PATTERN_SIZE + 9] = (EvalWeight){11, -7};
+    tune_write_source(w, &rep, 123, f);
     rewind(f);
-    char text[8192];
+    static char text[1 << 21];
     size_t n = fread(text, 1, sizeof text - 1, f);
     text[n] = 0;
     fclose(f);
-    assert_non_null(strstr(text, "const EvalWeight eval_weights[EVAL_TERM_COUNT] = {"));
+    assert_non_null(strstr(text, "const EvalWeight eval_weights[EVAL_FEATURE_COUNT] = {"));
     char line[96];
     snprintf(line, sizeof line, "[EVAL_MAN] = {%d, %d},", eval_weights[EVAL_MAN].mg, eval_weights[EVAL_MAN].eg);
     assert_non_null(strstr(text, line));
     snprintf(line, sizeof line, "[EVAL_KING_DIAGONAL] = {%d, %d},", eval_weights[EVAL_KING_DIAGONAL].mg,
              eval_weights[EVAL_KING_DIAGONAL].eg);
     assert_non_null(strstr(text, line));
+    /* Table 3 starts at its designator; its entry 9 is the tenth pair after it. */
+    const char *p = strstr(text, "[EVAL_PATTERN_BASE + 3 * EVAL_PATTERN_SIZE] =");
+    assert_non_null(p);
+    for (int i = 0; i < 10; i++)
+        p = strchr(p + 1, '{');
+    assert_int_equal(strncmp(p, "{11, -7}", 8), 0);
+    assert_non_null(strstr(text, "[EVAL_PATTERN_BASE + 7 * EVAL_PATTERN_SIZE] ="));
 }
 
 static void test_load_counts_bad_lines(void **state)
