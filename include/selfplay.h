@@ -3,12 +3,14 @@
  * (no capture pending for either side) with the game's result, one per line:
  *     <FEN> <result>        result = 2-0 (White won), 1-1 (draw) or 0-2 (Black won)
  * Games start from ballot openings and differ through a seeded random choice among near-best
- * moves during the first plies; given the same configuration the output is the same. */
+ * moves during the first plies; given the same configuration the output is the same, whatever the
+ * number of threads (game g draws its randomness from the seed and g only). */
 #include <stdint.h>
 #include <stdio.h>
 #include "board.h"
 
 #define SELFPLAY_LINE_MAX 256
+#define SELFPLAY_MAX_THREADS 64
 
 typedef struct {
     int games;
@@ -18,6 +20,7 @@ typedef struct {
     int random_plies;    /* plies played by random choice among near-best moves */
     int margin;          /* near-best = within this many centi-men of the best */
     int max_plies;       /* games still running after this many plies are adjudicated drawn */
+    int threads;         /* games played in parallel, each thread with its own searcher */
 } SelfplayConfig;
 
 typedef struct {
@@ -33,8 +36,9 @@ void selfplay_default_config(SelfplayConfig *cfg);
  * is missing, empty or has a bad line. */
 int selfplay_load_openings(const char *path, Position **out, FILE *err);
 
-/* Plays cfg->games games from openings chosen at random, writes their quiet positions to out and
- * prints progress to log (may be NULL). Returns false when memory is short. */
+/* Plays cfg->games games from openings chosen at random on cfg->threads threads, writes their quiet
+ * positions to out in game order and prints progress to log (may be NULL). Returns false when memory
+ * is short or a write fails. */
 bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int opening_count, FILE *out,
                   FILE *log, SelfplayStats *stats);
 

@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
+#include <unistd.h>
 #include "clock.h"
 #include "notation.h"
 #include "search.h"
@@ -12,6 +14,7 @@ void selfplay_default_config(SelfplayConfig *cfg)
 {
     *cfg = (SelfplayConfig){
         .games = 100, .nodes = 3000, .depth = 0, .seed = 1, .random_plies = 8, .margin = 30, .max_plies = 400,
+        .threads = 1,
     };
 }
 
@@ -172,45 +175,115 @@ static double play_game(Search *s, Game *game, const SelfplayConfig *cfg, const 
     }
 }
 
-bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int opening_count, FILE *out,
-                  FILE *log, SelfplayStats *stats)
+/* One worker's share of a run: games [first, last), written to its own scratch file. */
+typedef struct {
+    const SelfplayConfig *cfg;
+    const Position *openings;
+    int opening_count, first, last;
+    FILE *out, *log;
+    SelfplayStats stats;
+    SelfplayStats *total;   /* shared progress, under lock */
+    mtx_t *lock;
+    double start;
+    bool ok;
+} SelfplayWorker;
+
+/* Plays the worker's games; game g's randomness comes from (seed, g) alone, so the output does not
+ * depend on how the games are split between workers. */
+static int selfplay_worker(void *arg)
 {
-    memset(stats, 0, sizeof *stats);
+    SelfplayWorker *wk = arg;
+    const SelfplayConfig *cfg = wk->cfg;
     Search *s = search_new(SELFPLAY_TT_MIB);
     Game *game = malloc(sizeof *game);
     Position *quiet = malloc(GAME_MAX_PLIES * sizeof *quiet);
-    if (!s || !game || !quiet) {
-        if (s)
-            search_free(s);
-        free(game);
-        free(quiet);
-        return false;
-    }
-    uint64_t rng = cfg->seed;
-    double start = clock_now();
-    for (int g = 0; g < cfg->games; g++) {
+    wk->ok = s && game && quiet;
+    for (int g = wk->first; wk->ok && g < wk->last; g++) {
+        uint64_t rng = cfg->seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(g + 1));
+        rng_next(&rng);
         int count;
-        const Position *opening = &openings[rng_below(&rng, opening_count)];
+        const Position *opening = &wk->openings[rng_below(&rng, wk->opening_count)];
         double result = play_game(s, game, cfg, opening, &rng, quiet, &count);
         for (int i = 0; i < count; i++) {
             char line[SELFPLAY_LINE_MAX];
             selfplay_format_line(&quiet[i], result, line, sizeof line);
-            fputs(line, out);
+            fputs(line, wk->out);
         }
-        stats->games++;
-        stats->positions += count;
-        stats->white_wins += result > 0.75;
-        stats->black_wins += result < 0.25;
-        stats->draws += result >= 0.25 && result <= 0.75;
-        if (log && (stats->games % 100 == 0 || stats->games == cfg->games))
-            fprintf(log, "selfplay games=%d white=%d draws=%d black=%d positions=%ld time=%.1f\n", stats->games,
-                    stats->white_wins, stats->draws, stats->black_wins, stats->positions, clock_now() - start);
+        int white = result > 0.75, black = result < 0.25;
+        wk->stats.games++;
+        wk->stats.positions += count;
+        wk->stats.white_wins += white, wk->stats.black_wins += black, wk->stats.draws += !white && !black;
+        mtx_lock(wk->lock);
+        SelfplayStats *t = wk->total;
+        t->games++;
+        t->positions += count;
+        t->white_wins += white, t->black_wins += black, t->draws += !white && !black;
+        if (wk->log && (t->games % 100 == 0 || t->games == cfg->games)) {
+            fprintf(wk->log, "selfplay games=%d/%d white=%d draws=%d black=%d positions=%ld time=%.1f\n", t->games,
+                    cfg->games, t->white_wins, t->draws, t->black_wins, t->positions, clock_now() - wk->start);
+            fflush(wk->log);
+        }
+        mtx_unlock(wk->lock);
     }
-    fflush(out);
-    search_free(s);
+    wk->ok = wk->ok && !ferror(wk->out);
+    if (s)
+        search_free(s);
     free(game);
     free(quiet);
-    return true;
+    return 0;
+}
+
+/* Appends the whole of scratch file from to out; false on a read or write error. */
+static bool append_file(FILE *from, FILE *out)
+{
+    char buf[1 << 16];
+    size_t n;
+    rewind(from);
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, n, out) != n)
+            return false;
+    return !ferror(from);
+}
+
+bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int opening_count, FILE *out,
+                  FILE *log, SelfplayStats *stats)
+{
+    memset(stats, 0, sizeof *stats);
+    eval_init();   /* the tables are filled once, before the threads read them */
+    int threads = cfg->threads < 1 ? 1 : cfg->threads > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : cfg->threads;
+    SelfplayWorker wk[SELFPLAY_MAX_THREADS];
+    thrd_t tid[SELFPLAY_MAX_THREADS];
+    bool started[SELFPLAY_MAX_THREADS] = {false};
+    mtx_t lock;
+    if (mtx_init(&lock, mtx_plain) != thrd_success)
+        return false;
+    double start = clock_now();
+    bool ok = true;
+    for (int t = 0; t < threads; t++) {
+        wk[t] = (SelfplayWorker){.cfg = cfg, .openings = openings, .opening_count = opening_count,
+                                 .first = (int)((long long)cfg->games * t / threads),
+                                 .last = (int)((long long)cfg->games * (t + 1) / threads),
+                                 .out = threads == 1 ? out : tmpfile(), .log = log, .total = stats, .lock = &lock,
+                                 .start = start};
+        ok = ok && wk[t].out;
+    }
+    for (int t = 0; ok && t < threads; t++)
+        started[t] = thrd_create(&tid[t], selfplay_worker, &wk[t]) == thrd_success;
+    for (int t = 0; ok && t < threads; t++) {
+        if (started[t])
+            thrd_join(tid[t], NULL);
+        else
+            selfplay_worker(&wk[t]);   /* no thread to be had: play its share here */
+        ok = ok && wk[t].ok;
+    }
+    for (int t = 0; t < threads && threads > 1; t++)
+        if (wk[t].out) {
+            ok = ok && append_file(wk[t].out, out);
+            fclose(wk[t].out);
+        }
+    mtx_destroy(&lock);
+    fflush(out);
+    return ok && !ferror(out);
 }
 
 /* Parses an integer option value in [lo, hi]; prints why and returns false when it is bad. */
@@ -230,6 +303,8 @@ int selfplay_main(int argc, char **argv)
 {
     SelfplayConfig cfg;
     selfplay_default_config(&cfg);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cfg.threads = cores < 1 ? 1 : cores > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : (int)cores;
     const char *openings_path = SELFPLAY_OPENINGS, *out_path = NULL;
     for (int i = 2; i < argc; i += 2) {   /* every option takes one value */
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -250,11 +325,13 @@ int selfplay_main(int argc, char **argv)
             cfg.random_plies = (int)v;
         else if (strcmp(opt, "--margin") == 0 && parse_count(opt, val, 0, 10000, &v))
             cfg.margin = (int)v;
+        else if (strcmp(opt, "--threads") == 0 && parse_count(opt, val, 1, SELFPLAY_MAX_THREADS, &v))
+            cfg.threads = (int)v;
         else if (strcmp(opt, "--max-plies") == 0 && parse_count(opt, val, 10, GAME_MAX_PLIES - 2, &v))
             cfg.max_plies = (int)v;
         else {
             fprintf(stderr, "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"
-                            "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N]\n");
+                            "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N] [--threads N]\n");
             return 2;
         }
     }

@@ -41,10 +41,11 @@ static void test_bad_lines_rejected(void **state)
     }
 }
 
-static char *run_games(uint64_t seed, const Position *openings, int count, SelfplayStats *stats)
+static char *run_games(uint64_t seed, int threads, const Position *openings, int count, SelfplayStats *stats)
 {
     SelfplayConfig cfg;
     selfplay_default_config(&cfg);
+    cfg.threads = threads;
     cfg.games = 3;
     cfg.nodes = 400;
     cfg.random_plies = 4;
@@ -69,9 +70,9 @@ static void test_short_run_writes_quiet_positions(void **state)
     int count = selfplay_load_openings("tests/data/ballots-3move.fen", &openings, stderr);
     assert_int_equal(count, 331);
     SelfplayStats stats, again;
-    char *text = run_games(7, openings, count, &stats);
-    char *same = run_games(7, openings, count, &again);
-    char *other = run_games(8, openings, count, &again);
+    char *text = run_games(7, 1, openings, count, &stats);
+    char *same = run_games(7, 2, openings, count, &again);   /* the same games, split over two threads */
+    char *other = run_games(8, 1, openings, count, &again);
     assert_string_equal(text, same);
     assert_string_not_equal(text, other);
     assert_int_equal(stats.games, 3);
