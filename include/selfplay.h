@@ -11,6 +11,8 @@
 
 #define SELFPLAY_LINE_MAX 256
 #define SELFPLAY_MAX_THREADS 64
+#define SELFPLAY_BIN_MAGIC "draughts-selfplay-1\n"
+#define SELFPLAY_RECORD_SIZE 25
 
 typedef struct {
     int games;
@@ -21,6 +23,7 @@ typedef struct {
     int margin;          /* near-best = within this many centi-men of the best */
     int max_plies;       /* games still running after this many plies are adjudicated drawn */
     int threads;         /* games played in parallel, each thread with its own searcher */
+    bool binary;         /* write records (selfplay_pack_record) instead of text lines */
 } SelfplayConfig;
 
 typedef struct {
@@ -44,6 +47,13 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
 
 /* Writes one data line (with '\n'); result is White's score 0, 0.5 or 1. */
 void selfplay_format_line(const Position *pos, double result, char *buf, size_t size);
+
+/* The binary record of a position: white, black and king sets as little-endian 64-bit words, then
+ * one byte turn | result << 1 with result 0 (Black won), 1 (draw), 2 (White won). */
+void selfplay_pack_record(const Position *pos, double result, uint8_t rec[SELFPLAY_RECORD_SIZE]);
+
+/* Reads a record back; false when it does not hold a valid position and result. */
+bool selfplay_unpack_record(const uint8_t rec[SELFPLAY_RECORD_SIZE], Position *pos, double *result);
 
 /* Parses one data line; false when it is not "<position> <2-0|1-1|0-2>". */
 bool selfplay_parse_line(const char *line, Position *pos, double *result);

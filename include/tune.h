@@ -56,7 +56,8 @@ void tune_data_free(TuneData *data);
 /* Adds one position with White's score; false when memory is short. */
 bool tune_data_add(TuneData *data, const Position *pos, double result);
 
-/* Reads a self-play file (see selfplay.h); returns the number of lines that did not parse,
+/* Reads a self-play file, text or binary (see selfplay.h); returns the number of lines or records
+ * that did not parse,
  * or -1 when the file cannot be read or memory is short. */
 long tune_data_load(TuneData *data, const char *path);
 

@@ -80,6 +80,32 @@ void selfplay_format_line(const Position *pos, double result, char *buf, size_t 
     snprintf(buf, size, "%s %s\n", fen, result > 0.75 ? "2-0" : result < 0.25 ? "0-2" : "1-1");
 }
 
+void selfplay_pack_record(const Position *pos, double result, uint8_t rec[SELFPLAY_RECORD_SIZE])
+{
+    Bitboard sets[3] = {pos->pieces[WHITE], pos->pieces[BLACK], pos->kings};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 8; i++)
+            rec[8 * k + i] = (uint8_t)(sets[k] >> (8 * i));
+    int r = result > 0.75 ? 2 : result < 0.25 ? 0 : 1;
+    rec[24] = (uint8_t)(pos->turn | r << 1);
+}
+
+bool selfplay_unpack_record(const uint8_t rec[SELFPLAY_RECORD_SIZE], Position *pos, double *result)
+{
+    Bitboard sets[3] = {0, 0, 0};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 8; i++)
+            sets[k] |= (Bitboard)rec[8 * k + i] << (8 * i);
+    int r = rec[24] >> 1;
+    if (rec[24] > 5 || (sets[0] & sets[1]) || ((sets[0] | sets[1] | sets[2]) & ~BB_ALL) ||
+        (sets[2] & ~(sets[0] | sets[1])))
+        return false;
+    position_set(pos, sets[0] & ~sets[2], sets[1] & ~sets[2], sets[0] & sets[2], sets[1] & sets[2],
+                 (Color)(rec[24] & 1));
+    *result = r / 2.0;
+    return position_invalid_reason(pos) == NULL;
+}
+
 bool selfplay_parse_line(const char *line, Position *pos, double *result)
 {
     const char *space = strrchr(line, ' ');
@@ -205,9 +231,15 @@ static int selfplay_worker(void *arg)
         const Position *opening = &wk->openings[rng_below(&rng, wk->opening_count)];
         double result = play_game(s, game, cfg, opening, &rng, quiet, &count);
         for (int i = 0; i < count; i++) {
-            char line[SELFPLAY_LINE_MAX];
-            selfplay_format_line(&quiet[i], result, line, sizeof line);
-            fputs(line, wk->out);
+            if (cfg->binary) {
+                uint8_t rec[SELFPLAY_RECORD_SIZE];
+                selfplay_pack_record(&quiet[i], result, rec);
+                fwrite(rec, 1, sizeof rec, wk->out);
+            } else {
+                char line[SELFPLAY_LINE_MAX];
+                selfplay_format_line(&quiet[i], result, line, sizeof line);
+                fputs(line, wk->out);
+            }
         }
         int white = result > 0.75, black = result < 0.25;
         wk->stats.games++;
@@ -343,7 +375,11 @@ int selfplay_main(int argc, char **argv)
     int count = selfplay_load_openings(openings_path, &openings, stderr);
     if (count < 0)
         return 1;
-    FILE *out = fopen(out_path, "w");
+    size_t len = strlen(out_path);
+    cfg.binary = len > 4 && strcmp(out_path + len - 4, ".bin") == 0;
+    FILE *out = fopen(out_path, cfg.binary ? "wb" : "w");
+    if (out && cfg.binary)
+        fputs(SELFPLAY_BIN_MAGIC, out);
     if (!out) {
         fprintf(stderr, "engine: selfplay: cannot write \"%s\"\n", out_path);
         free(openings);

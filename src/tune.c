@@ -79,15 +79,32 @@ bool tune_data_add(TuneData *data, const Position *pos, double result)
 
 long tune_data_load(TuneData *data, const char *path)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
     long bad = 0;
+    char head[sizeof SELFPLAY_BIN_MAGIC];
+    size_t magic_len = sizeof SELFPLAY_BIN_MAGIC - 1;
+    bool binary = fread(head, 1, magic_len, f) == magic_len && memcmp(head, SELFPLAY_BIN_MAGIC, magic_len) == 0;
+    if (!binary)
+        rewind(f);
+    uint8_t rec[SELFPLAY_RECORD_SIZE];
     char line[SELFPLAY_LINE_MAX];
-    while (fgets(line, sizeof line, f)) {
+    for (;;) {
         Position pos;
         double result;
-        if (!selfplay_parse_line(line, &pos, &result)) {
+        bool parsed;
+        if (binary) {
+            size_t n = fread(rec, 1, sizeof rec, f);
+            if (n == 0)
+                break;
+            parsed = n == sizeof rec && selfplay_unpack_record(rec, &pos, &result);
+        } else {
+            if (!fgets(line, sizeof line, f))
+                break;
+            parsed = selfplay_parse_line(line, &pos, &result);
+        }
+        if (!parsed) {
             bad++;
             continue;
         }

@@ -29,6 +29,35 @@ static void test_line_round_trip(void **state)
     }
 }
 
+static void test_record_round_trip(void **state)
+{
+    (void)state;
+    const char *texts[] = {"start", "B:W17,31,32:BK1,5,20", "W:WK46:BK5"};
+    const double results[] = {1.0, 0.5, 0.0};
+    for (int i = 0; i < 3; i++) {
+        Position pos, back;
+        assert_null(notation_parse_position(texts[i], &pos));
+        uint8_t rec[SELFPLAY_RECORD_SIZE];
+        selfplay_pack_record(&pos, results[i], rec);
+        double r;
+        assert_true(selfplay_unpack_record(rec, &back, &r));
+        assert_true(r == results[i]);
+        assert_memory_equal(back.pieces, pos.pieces, sizeof pos.pieces);
+        assert_true(back.kings == pos.kings && back.turn == pos.turn && back.key == pos.key);
+        uint8_t bad[SELFPLAY_RECORD_SIZE];
+        memcpy(bad, rec, sizeof bad);
+        bad[24] = 7;                 /* no such result */
+        assert_false(selfplay_unpack_record(bad, &back, &r));
+        memcpy(bad, rec, sizeof bad);
+        bad[8] |= bad[0] | 1;        /* a square both white and black */
+        bad[0] |= 1;
+        assert_false(selfplay_unpack_record(bad, &back, &r));
+        memcpy(bad, rec, sizeof bad);
+        bad[7] |= 0x80;              /* a ghost bit */
+        assert_false(selfplay_unpack_record(bad, &back, &r));
+    }
+}
+
 static void test_bad_lines_rejected(void **state)
 {
     (void)state;
@@ -110,6 +139,7 @@ int main(void)
     board_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_round_trip),
+        cmocka_unit_test(test_record_round_trip),
         cmocka_unit_test(test_bad_lines_rejected),
         cmocka_unit_test(test_short_run_writes_quiet_positions),
         cmocka_unit_test(test_openings_file_errors),

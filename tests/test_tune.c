@@ -11,6 +11,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "selfplay.h"
 #include "tune.h"
 
 #define TEACHER_K 0.008
@@ -202,6 +203,34 @@ static void test_load_counts_bad_lines(void **state)
     tune_data_free(&data);
 }
 
+static void test_load_binary_records(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_bin_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    fputs(SELFPLAY_BIN_MAGIC, f);
+    const char *texts[] = {"W:W31,32,33:B1,2", "B:W40:BK10"};
+    uint8_t rec[SELFPLAY_RECORD_SIZE];
+    for (int i = 0; i < 2; i++) {
+        Position pos;
+        assert_null(notation_parse_position(texts[i], &pos));
+        selfplay_pack_record(&pos, i == 0 ? 1.0 : 0.5, rec);
+        fwrite(rec, 1, sizeof rec, f);
+    }
+    fwrite(rec, 1, 10, f);   /* a truncated record */
+    fclose(f);
+    TuneData data;
+    tune_data_init(&data);
+    assert_int_equal(tune_data_load(&data, path), 1);
+    assert_int_equal(data.sample_count, 2);
+    assert_true(data.samples[0].result == 1.0f && data.samples[1].result == 0.5f);
+    unlink(path);
+    tune_data_free(&data);
+}
+
 int main(void)
 {
     board_init();
@@ -212,6 +241,7 @@ int main(void)
         cmocka_unit_test(test_l2_keeps_weights_near_start),
         cmocka_unit_test(test_write_source_lists_every_term),
         cmocka_unit_test(test_load_counts_bad_lines),
+        cmocka_unit_test(test_load_binary_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
