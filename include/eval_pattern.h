@@ -1,16 +1,20 @@
 #pragma once
-/* Pattern features of the evaluation: the board is cut into 16 blocks of 4 rows x 4 files (8 dark
- * squares each; rows and files start at 0, 2, 4 or 6, so every square lies in one to four blocks).
- * A block's content, every square empty / own man / opponent man (kings count as empty: material
- * and the king terms see them), is a base-3 index 0..6560 into a table of learned weights.
+/* Pattern features of the evaluation: blocks of 4 rows x 4 files (8 dark squares each). A block's
+ * content, every square empty / own man / opponent man (kings count as empty: material and the king
+ * terms see them), is a base-3 index 0..6560 into a table of learned weights.
  *
- * Each side reads the 8 blocks of its own half of the board (own rows 4-7 and 6-9) in its own view,
- * Black's through the half turn (square s -> 51 - s), with the same 8 tables: every real block is
- * read exactly once, and eval(p) == -eval(mirror(p)) holds by construction. */
+ * Each side reads 14 blocks in its own view, Black's through the half turn (square s -> 51 - s),
+ * with the same 14 tables, so eval(p) == -eval(mirror(p)) holds by construction:
+ *  - tables 0-7, the even grid (rows and files starting at 0, 2, 4, 6): the side's own half
+ *    (own rows 6-9 and 4-7, four file offsets). The two sides' readings cover the 16 blocks of the
+ *    grid once each, so every square lies in one to four of them.
+ *  - tables 8-13, the odd grid (rows and files starting at 1, 3, 5): own rows 5-8 and 3-6, files
+ *    1-4, 3-6, 5-8. They overlap the even grid's seams; the middle band 3-6 is read by both sides.
+ * (A held-out loss of 0.07572 against 0.07605 with the even grid alone, on 1.1M self-play positions.) */
 #include <stdint.h>
 #include "board.h"
 
-#define EVAL_PATTERN_TABLES 8
+#define EVAL_PATTERN_TABLES 14
 #define EVAL_PATTERN_SIZE 6561               /* 3^8 */
 #define EVAL_PATTERN_LOOKUPS (2 * EVAL_PATTERN_TABLES)
 #define EVAL_PATTERN_SQUARES 8

@@ -4,7 +4,7 @@
  * K is fitted first with the starting weights, then the weights by full-batch Adam.
  * Every sample is stored as a sparse list of (feature, value) plus its phase and scale, and each
  * feature owns an (mg, eg) weight pair: the dense hand terms are features 0..EVAL_TERM_COUNT-1, the
- * 16 pattern lookups (eval_pattern.h) add their table entries with value +1 (White) or -1 (Black).
+ * 28 pattern lookups (eval_pattern.h) add their table entries with value +1 (White) or -1 (Black).
  * Everything runs in a fixed order, so the same data and thread count give the same weights. */
 #include <stdint.h>
 #include <stdio.h>

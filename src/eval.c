@@ -198,7 +198,7 @@ void eval_extract(const Position *pos, EvalFeatures *f)
 }
 
 /* 32-bit sums are enough and cheaper than 64-bit products: |weight| < 2^15 (int16_t) and
- * |feature| <= 400 over 17 terms, plus 16 pattern weights, keep them below 2^29. */
+ * |feature| <= 400 over 17 terms, plus 28 pattern weights, keep them below 2^29. */
 Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
 {
     int mg = 0, eg = 0;

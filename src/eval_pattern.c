@@ -4,12 +4,15 @@
 #include <immintrin.h>
 #endif
 
-/* Own-view blocks: tables 0-3 cover own rows 6-9, tables 4-7 own rows 4-7, files 0-3, 2-5, 4-7, 6-9. */
+/* Own-view blocks: tables 0-3 cover own rows 6-9, tables 4-7 own rows 4-7, files 0-3, 2-5, 4-7, 6-9;
+ * tables 8-10 own rows 5-8, tables 11-13 own rows 3-6, files 1-4, 3-6, 5-8. */
 const int eval_pattern_block[EVAL_PATTERN_TABLES][EVAL_PATTERN_SQUARES] = {
     {31, 32, 36, 37, 41, 42, 46, 47}, {32, 33, 37, 38, 42, 43, 47, 48},
     {33, 34, 38, 39, 43, 44, 48, 49}, {34, 35, 39, 40, 44, 45, 49, 50},
     {21, 22, 26, 27, 31, 32, 36, 37}, {22, 23, 27, 28, 32, 33, 37, 38},
     {23, 24, 28, 29, 33, 34, 38, 39}, {24, 25, 29, 30, 34, 35, 39, 40},
+    {27, 28, 31, 32, 37, 38, 41, 42}, {28, 29, 32, 33, 38, 39, 42, 43}, {29, 30, 33, 34, 39, 40, 43, 44},
+    {17, 18, 21, 22, 27, 28, 31, 32}, {18, 19, 22, 23, 28, 29, 32, 33}, {19, 20, 23, 24, 29, 30, 33, 34},
 };
 
 static struct {

@@ -128,14 +128,16 @@ static void ref_side(const Position *pos, Color us, int *v)
     v[EVAL_BALANCE] = abs(left - right);
 }
 
-/* The reference pattern indices of side us: its 8 blocks in its own view, digit i (3^i) for the
+/* The reference pattern indices of side us: its blocks (top row, left file) in its own view, digit i (3^i) for the
  * i-th square of the block (row by row, left to right), 1 own man, 2 opponent man. */
 static void ref_patterns(const Position *pos, Color us, uint16_t *index)
 {
     RefBoard b;
     ref_board(pos, us, &b);
+    static const int origin[EVAL_PATTERN_TABLES][2] = {{6, 0}, {6, 2}, {6, 4}, {6, 6}, {4, 0}, {4, 2}, {4, 4},
+                                                       {4, 6}, {5, 1}, {5, 3}, {5, 5}, {3, 1}, {3, 3}, {3, 5}};
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
-        int r0 = t < 4 ? 6 : 4, c0 = 2 * (t % 4), digit = 0, value = 0, power = 1;
+        int r0 = origin[t][0], c0 = origin[t][1], digit = 0, value = 0, power = 1;
         for (int r = r0; r < r0 + 4; r++)
             for (int c = c0; c < c0 + 4; c++) {
                 if (!ref_on_board(r, c))
