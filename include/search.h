@@ -41,8 +41,6 @@ typedef struct {
                             (a sacrifice or an exchange offer) on/off */
     int lmr_sac;         /* quiet moves that give the opponent a capture are not reduced at plies
                             below this (0: reduced like any quiet move) */
-    int qs_shots;        /* quiescence: at most this many quiet man moves that give the opponent a
-                            capture (shots, exchange offers) on a path, in positions without kings */
 } SearchTuning;
 
 /* The tuning every new searcher starts with. */

@@ -22,7 +22,6 @@ static const SearchTuning DEFAULT_TUNING = {
     .killers = 1,
     .spare_offers = 0,
     .lmr_sac = 0,
-    .qs_shots = 0,
 };
 
 Search *search_new(size_t tt_mib)
@@ -72,7 +71,6 @@ bool search_tuning_set(SearchTuning *t, const char *name, int value)
         {"killers", offsetof(SearchTuning, killers)},
         {"spare_offers", offsetof(SearchTuning, spare_offers)},
         {"lmr_sac", offsetof(SearchTuning, lmr_sac)},
-        {"qs_shots", offsetof(SearchTuning, qs_shots)},
     };
     if (value < 0)
         return false;

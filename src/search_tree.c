@@ -41,27 +41,10 @@ static inline void pv_update(Search *s, int ply, Move m)
     s->pv_len[ply] = n + 1;
 }
 
-/* The quiet man moves of pos (no capture pending, no kings on the board) after which the opponent
- * can capture: sacrifices and exchange offers. */
-static void shot_moves(const Position *pos, MoveList *list)
-{
-    MoveList quiet;
-    movegen_quiet(pos, &quiet);
-    list->count = 0;
-    list->capture_len = 0;
-    for (int i = 0; i < quiet.count; i++) {
-        Position child;
-        position_make(pos, quiet.moves[i], &child);
-        if (movegen_has_capture(&child))
-            list->moves[list->count++] = quiet.moves[i];
-    }
-}
-
 /* Captures are compulsory, so a node with a capture searches them all (no stand pat). Without
  * one, the static evaluation stands, except at the first quiescence ply when the opponent
- * threatens a capture: then every quiet reply is tried. In other quiet positions without kings,
- * while shots > 0, the moves that give the opponent a capture are tried after the stand pat. */
-static Score qsearch(Search *s, const Position *pos, int ply, int qply, int shots, Score alpha, Score beta)
+ * threatens a capture: then every quiet reply is tried. */
+static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score alpha, Score beta)
 {
     s->pv_len[ply] = 0;
     if (search_tick(s))
@@ -70,25 +53,18 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, int shot
         return leaf_eval(s, pos, ply);
     MoveList list;
     movegen_captures(pos, &list);
-    Score best = -SCORE_INF;
     if (list.count == 0) {
         if (!has_quiet_move(pos))
             return -SCORE_WIN + ply;
-        if (qply == 0 && movegen_opponent_has_capture(pos)) {
-            movegen_quiet(pos, &list);
-        } else {
-            best = leaf_eval(s, pos, ply);
-            if (best >= beta || shots <= 0 || pos->kings)
-                return best;
-            alpha = max_s(alpha, best);
-            shot_moves(pos, &list);
-            shots--;
-        }
+        if (qply > 0 || !movegen_opponent_has_capture(pos))
+            return leaf_eval(s, pos, ply);
+        movegen_quiet(pos, &list);
     }
+    Score best = -SCORE_INF;
     for (int i = 0; i < list.count; i++) {
         Position child;
         position_make(pos, list.moves[i], &child);
-        Score score = -qsearch(s, &child, ply + 1, qply + 1, shots, -beta, -alpha);
+        Score score = -qsearch(s, &child, ply + 1, qply + 1, -beta, -alpha);
         if (s->stopped)
             return 0;
         if (score > best) {
@@ -205,7 +181,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     if (is_draw(s, pos, ds, ply))
         return 0;
     if (depth <= 0)
-        return qsearch(s, pos, ply, 0, s->tune.qs_shots, alpha, beta);
+        return qsearch(s, pos, ply, 0, alpha, beta);
     if (search_tick(s))
         return 0;
     if (ply >= MAX_PLY - 2)
