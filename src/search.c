@@ -20,8 +20,8 @@ static const SearchTuning DEFAULT_TUNING = {
     .prune = 10,
     .single_reply = 1,
     .killers = 1,
-    .spare_offers = 0,
-    .lmr_sac = 0,
+    .spare_offers = 1,
+    .lmr_sac = 4,
 };
 
 Search *search_new(size_t tt_mib)

@@ -9,6 +9,9 @@
 
 #include "tactics.h"
 
+#define SUITE "tests/data/tactics.txt"
+#define SUITE_NODES 1000000   /* the default search solves every position of the suite within this */
+
 static void test_load_rejects_bad_lines(void **state)
 {
     (void)state;
@@ -38,12 +41,54 @@ static void test_load_rejects_bad_lines(void **state)
     remove(path);
 }
 
+/* The default search finds each winning move of the suite within SUITE_NODES (deterministic: a
+ * fresh table and a node limit); the old search (ProbCut and LMR on capture offers) missed 3. */
+static void test_suite_is_solved_within_budget(void **state)
+{
+    (void)state;
+    TacticsEntry *list = NULL;
+    int n = tactics_load(SUITE, &list, stderr);
+    assert_true(n >= 10);
+    Search *s = search_new(TACTICS_TT_MIB);
+    assert_non_null(s);
+    SearchLimits limits = {.nodes = SUITE_NODES};
+    for (int i = 0; i < n; i++) {
+        SearchResult r;
+        if (!tactics_solve(s, &list[i], &limits, &r))
+            fail_msg("%s line %d: the search did not choose %s", SUITE, list[i].line, list[i].text);
+        assert_true(r.nodes <= SUITE_NODES);
+    }
+    free(list);
+    search_free(s);
+}
+
+/* Switching the two tactical knobs off brings back the old search's misses, e.g. the 25-20 shot. */
+static void test_knobs_off_miss_the_example_shot(void **state)
+{
+    (void)state;
+    TacticsEntry *list = NULL;
+    assert_true(tactics_load(SUITE, &list, stderr) >= 1);
+    Search *s = search_new(TACTICS_TT_MIB);
+    SearchLimits limits = {.nodes = SUITE_NODES};
+    SearchResult r;
+    assert_string_equal(list[0].text, "25-20");
+    assert_true(tactics_solve(s, &list[0], &limits, &r));
+    assert_true(search_tuning_set(search_tuning(s), "spare_offers", 0));
+    assert_true(search_tuning_set(search_tuning(s), "lmr_sac", 0));
+    assert_false(tactics_solve(s, &list[0], &limits, &r));
+    assert_false(search_tuning_set(search_tuning(s), "no_such_knob", 1));
+    free(list);
+    search_free(s);
+}
+
 int main(void)
 {
     board_init();
     eval_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_load_rejects_bad_lines),
+        cmocka_unit_test(test_suite_is_solved_within_budget),
+        cmocka_unit_test(test_knobs_off_miss_the_example_shot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
