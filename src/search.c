@@ -21,7 +21,7 @@ static const SearchTuning DEFAULT_TUNING = {
     .single_reply = 1,
     .killers = 1,
     .spare_offers = 1,
-    .lmr_sac = 4,
+    .lmr_sac = 0,
 };
 
 Search *search_new(size_t tt_mib)
