@@ -15,6 +15,8 @@
 #define HUB_TT_DEFAULT_MIB 64
 #define HUB_TT_MIN_MIB 1
 #define HUB_TT_MAX_MIB 16384
+#define HUB_TUNE_PREFIX "search-"
+#define HUB_TUNE_MAX 100000
 
 /* Largest values `level` accepts; anything above is refused as absurd. */
 #define HUB_LEVEL_MAX_SECONDS 1e6
@@ -26,6 +28,7 @@ typedef struct {
     SearchLimits limits;     /* set by level; cleared by pos and at the end of every go */
     size_t tt_mib;           /* parameter tt-size */
     bool ponder;             /* parameter ponder */
+    SearchTuning tune;       /* undeclared parameters search-NAME (SearchTuning fields), for experiments */
     FILE *out;
     IoReader reader;
     bool quit;               /* quit, end of input or a dead output: the loop ends */

@@ -37,7 +37,18 @@ typedef struct {
     int prune;           /* ProbCut-style pruning margin per ply of depth, centi-men */
     int single_reply;    /* extend nodes with a single legal move on/off */
     int killers;         /* killer moves in the move ordering on/off */
+    int spare_offers;    /* no ProbCut at a node that must capture right after the opponent's quiet move
+                            (a sacrifice or an exchange offer) on/off */
+    int lmr_sac;         /* quiet moves that give the opponent a capture are not reduced at plies
+                            below this (0: reduced like any quiet move) */
 } SearchTuning;
+
+/* The tuning every new searcher starts with. */
+void search_tuning_defaults(SearchTuning *t);
+
+/* Sets the tuning field called name (as in SearchTuning: "lmr", "prune", ...) to value; false when
+ * there is no such field or the value is negative. */
+bool search_tuning_set(SearchTuning *t, const char *name, int value);
 
 /* A searcher with a transposition table of at most tt_mib MiB (rounded down to a power of two;
  * halved until the allocation succeeds); NULL when not even the smallest table fits. */

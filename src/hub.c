@@ -18,6 +18,7 @@ Hub *hub_new(void)
         return NULL;
     }
     h->tt_mib = HUB_TT_DEFAULT_MIB;
+    search_tuning_defaults(&h->tune);
     Position start;
     position_start(&start);
     game_reset(&h->game, &start);
@@ -40,6 +41,8 @@ static Search *hub_searcher(Hub *h)
 {
     if (!h->search) {
         h->search = search_new(h->tt_mib);
+        if (h->search)
+            *search_tuning(h->search) = h->tune;
         if (!h->search) {
             hub_error(h, "not enough memory for a %zu MiB hash table", h->tt_mib);
         } else if (search_tt_mib(h->search) * 2 <= h->tt_mib) {
@@ -156,6 +159,15 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
     } else if (strcmp(name->value, "variant") == 0) {
         if (strcmp(value->value, "normal") != 0)
             hub_error(h, "variant \"%s\" is not implemented (values: normal); keeping normal", ex);
+    } else if (strncmp(name->value, HUB_TUNE_PREFIX, strlen(HUB_TUNE_PREFIX)) == 0) {
+        const char *field = name->value + strlen(HUB_TUNE_PREFIX);
+        long long v;
+        if (hub_parse_int(value->value, 0, HUB_TUNE_MAX, &v) || !search_tuning_set(&h->tune, field, (int)v)) {
+            hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
+            hub_error(h, "%s: no such search setting, or not an integer from 0 to %d", ex, HUB_TUNE_MAX);
+        } else if (h->search) {
+            *search_tuning(h->search) = h->tune;
+        }
     } else {
         hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
         hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant)", ex);

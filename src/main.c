@@ -14,6 +14,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "selfplay.h"
+#include "tactics.h"
 #include "tune.h"
 
 static int usage(void)
@@ -24,6 +25,7 @@ static int usage(void)
             "       engine perft POS DEPTH [--divide]\n"
             "       engine bench [DEPTH]\n"
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S] ...\n"
+            "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
             "       engine tune [--out FILE] [--iterations N] DATA...\n"
             "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
@@ -133,6 +135,8 @@ int main(int argc, char **argv)
         return cmd_bench(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
         return selfplay_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "tactics") == 0)
+        return tactics_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "tune") == 0)
         return tune_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "match") == 0)

@@ -2,6 +2,7 @@
  * the poll hook and the `info` output. The tree below the root is in search_tree.c. */
 #include "search_internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "clock.h"
@@ -19,6 +20,8 @@ static const SearchTuning DEFAULT_TUNING = {
     .prune = 10,
     .single_reply = 1,
     .killers = 1,
+    .spare_offers = 1,
+    .lmr_sac = 0,
 };
 
 Search *search_new(size_t tt_mib)
@@ -52,6 +55,32 @@ bool search_resize_tt(Search *s, size_t tt_mib) { return tt_resize(&s->tt, tt_mi
 size_t search_tt_mib(const Search *s) { return s->tt.mib; }
 
 SearchTuning *search_tuning(Search *s) { return &s->tune; }
+
+void search_tuning_defaults(SearchTuning *t) { *t = DEFAULT_TUNING; }
+
+bool search_tuning_set(SearchTuning *t, const char *name, int value)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+    } FIELDS[] = {
+        {"aspiration", offsetof(SearchTuning, aspiration)},
+        {"lmr", offsetof(SearchTuning, lmr)},
+        {"prune", offsetof(SearchTuning, prune)},
+        {"single_reply", offsetof(SearchTuning, single_reply)},
+        {"killers", offsetof(SearchTuning, killers)},
+        {"spare_offers", offsetof(SearchTuning, spare_offers)},
+        {"lmr_sac", offsetof(SearchTuning, lmr_sac)},
+    };
+    if (value < 0)
+        return false;
+    for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++)
+        if (strcmp(name, FIELDS[i].name) == 0) {
+            *(int *)((char *)t + FIELDS[i].offset) = value;
+            return true;
+        }
+    return false;
+}
 
 void search_clear(Search *s)
 {
@@ -158,6 +187,7 @@ static Score root_search(Search *s, const DrawState *root_ds, int depth, Score a
         DrawState cds;
         position_make(pos, m, &child);
         draw_state_next(pos, root_ds, m, &child, &cds);
+        s->after_quiet[1] = !move_is_capture(pos, m);
         Score score;
         if (i == 0) {
             score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);

@@ -1,6 +1,7 @@
 /* The tree search below the root: fail-soft PVS with a transposition table, move ordering by
- * TT move, killers and history, late-move reductions, ProbCut-style pruning, single-reply
- * extension, and a quiescence search that resolves the compulsory captures. */
+ * TT move, killers and history, late-move reductions and ProbCut-style pruning (both sparing capture
+ * offers: shots and exchange offers), single-reply extension, and a quiescence search that resolves
+ * the compulsory captures. */
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -205,7 +206,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             return tts;
     }
 
-    if (!pv_node && s->tune.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX) {
+    if (!pv_node && s->tune.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
+        !(s->tune.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos))) {
         Score pbeta = beta + s->tune.prune * depth;
         Score score = search_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
         if (s->stopped)
@@ -236,13 +238,15 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         position_make(pos, m, &child);
         draw_state_next(pos, ds, m, &child, &cds);
         int new_depth = depth - 1 + ext;
+        s->after_quiet[ply + 1] = !list.capture_len;
         Score score;
         if (i == 0) {
             score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
         } else {
             int r = 0;
             if (s->tune.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
-                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings))
+                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings) &&
+                !(ply < s->tune.lmr_sac && movegen_has_capture(&child)))
                 r = late_move_reduction(s, depth, i, pv_node);
             score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
             if (score > alpha && r)
