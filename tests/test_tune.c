@@ -34,13 +34,14 @@ static int taught_index(void)
     return f.pattern[TAUGHT_TABLE];
 }
 
-/* The teacher: the active weights with a much larger centre and tempo term, and a bonus for the
- * start formation of one block, which the tuner can only learn through that pattern entry. */
+/* The teacher: the active weights with a much larger centre and tempo term (relative to the
+ * shipped ones, so the test holds whatever they are), and a bonus for the start formation of one
+ * block, which the tuner can only learn through that pattern entry. */
 static void teacher_weights(EvalWeight *w)
 {
     memcpy(w, eval_weights, EVAL_FEATURE_COUNT * sizeof *w);
-    w[EVAL_CENTRE] = (EvalWeight){40, 40};
-    w[EVAL_TEMPO] = (EvalWeight){8, 8};
+    w[EVAL_CENTRE].mg += 40, w[EVAL_CENTRE].eg += 40;
+    w[EVAL_TEMPO].mg += 12, w[EVAL_TEMPO].eg += 12;
     w[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()] = (EvalWeight){60, 60};
 }
 
