@@ -41,11 +41,12 @@ static Search *hub_searcher(Hub *h)
 {
     if (!h->search) {
         h->search = search_new(h->tt_mib);
-        if (h->search)
-            *search_tuning(h->search) = h->tune;
         if (!h->search) {
             hub_error(h, "not enough memory for a %zu MiB hash table", h->tt_mib);
-        } else if (search_tt_mib(h->search) * 2 <= h->tt_mib) {
+            return NULL;
+        }
+        *search_tuning(h->search) = h->tune;
+        if (search_tt_mib(h->search) * 2 <= h->tt_mib) {
             hub_error(h, "tt-size %zu MiB does not fit in this machine's memory; using %zu MiB", h->tt_mib,
                       search_tt_mib(h->search));
             h->tt_mib = search_tt_mib(h->search);

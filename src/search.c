@@ -181,13 +181,14 @@ static Score root_search(Search *s, const DrawState *root_ds, int depth, Score a
     const Position *pos = &s->root_pos;
     Score best = -SCORE_INF;
     s->keys[s->key_base] = pos->key;
+    /* captures are compulsory: either every root move captures or none does */
+    s->after_quiet[1] = !move_is_capture(pos, s->root[0].move);
     for (int i = 0; i < s->root_count; i++) {
         Move m = s->root[i].move;
         Position child;
         DrawState cds;
         position_make(pos, m, &child);
         draw_state_next(pos, root_ds, m, &child, &cds);
-        s->after_quiet[1] = !move_is_capture(pos, m);
         Score score;
         if (i == 0) {
             score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);

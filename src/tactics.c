@@ -3,6 +3,7 @@
 #include "tactics.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "clock.h"
@@ -117,7 +118,7 @@ static bool parse_options(int argc, char **argv, SearchLimits *limits, SearchTun
             memcpy(name, val, (size_t)(eq - val));
             name[eq - val] = '\0';
             long v = strtol(eq + 1, &end, 10);
-            if (*end || end == eq + 1 || !search_tuning_set(tune, name, (int)v))
+            if (*end || end == eq + 1 || v > INT_MAX || !search_tuning_set(tune, name, (int)v))
                 goto bad;
         } else {
             fprintf(stderr, "engine tactics: unknown option %s\n", opt);
