@@ -14,18 +14,42 @@ STATIC  ?= -static
 IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 TEST_FLAGS := $(if $(IS_CLANG),,-Wno-maybe-uninitialized)
 
-SRC      := $(wildcard src/*.c)
+SRC      := $(filter-out src/main_bbgen.c,$(wildcard src/*.c))
 LIB_SRC  := $(filter-out src/main.c,$(SRC))
 BUILD    := build
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o)
+
+# Endgame bitbases: gen/bbgen (the generator alone, built with fixed flags so sanitizer builds
+# reuse its tables) writes gen/bitbaseN.c, compiled into every binary. `make clean` keeps gen/.
+BITBASES ?= 4
+GEN      := gen
+BB_C     := $(GEN)/bitbase$(BITBASES).c
+BB_GEN_SRC := src/bitboard.c src/board.c src/hash.c src/movegen.c src/bitbase_index.c src/bitbase_store.c \
+              src/bitbase_gen.c src/main_bbgen.c
+BB_GEN_HDR := $(addprefix include/,bitboard.h board.h hash.h movegen.h bitbase_index.h bitbase_store.h bitbase_gen.h)
+GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
+NPROC    := $(shell nproc 2>/dev/null || echo 1)
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test sanitize check valgrind clean fuzz fuzz-smoke
+.PHONY: all test sanitize check valgrind clean distclean fuzz fuzz-smoke
 
 all: engine
 
 engine: $(LIB_OBJ) $(BUILD)/main.o
 	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(GEN)/bbgen: $(BB_GEN_SRC) $(BB_GEN_HDR) | $(GEN)
+	$(CC) $(GEN_CFLAGS) -o $@ $(BB_GEN_SRC) -lm
+
+$(BB_C): $(GEN)/bbgen
+	$(GEN)/bbgen bitbase build --pieces $(BITBASES) --threads $(NPROC) --out $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/bitbase$(BITBASES).o: $(BB_C) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(GEN):
+	mkdir -p $@
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
@@ -80,8 +104,8 @@ FUZZ_SECONDS ?= 20
 
 fuzz: $(FUZZ_BIN)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) | $(BUILD)/fuzz
-	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(LDLIBS)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(BB_C) | $(BUILD)/fuzz
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(BB_C) $(LDLIBS)
 
 $(BUILD)/fuzz:
 	mkdir -p $@
@@ -94,5 +118,9 @@ fuzz-smoke: fuzz
 
 clean:
 	rm -rf $(BUILD) engine
+
+# Also the generated bitbases (rebuilding them takes about a minute).
+distclean: clean
+	rm -rf $(GEN)
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

@@ -9,6 +9,7 @@
 #define SCORE_INF 10000
 #define SCORE_WIN 10000          /* a win in p plies scores SCORE_WIN - p */
 #define SCORE_WIN_MIN (SCORE_WIN - 1000)
+#define SCORE_BB_WIN 8500        /* a position the bitbases win, p plies away: SCORE_BB_WIN - p */
 #define MAX_PLY 128
 
 typedef enum { GO_THINK, GO_PONDER, GO_ANALYZE } GoMode;
@@ -41,6 +42,7 @@ typedef struct {
                             (a sacrifice or an exchange offer) on/off */
     int lmr_sac;         /* quiet moves that give the opponent a capture are not reduced at plies
                             below this (0: reduced like any quiet move) */
+    int bb_size;         /* probe the bitbases for positions of up to this many pieces (0: never) */
 } SearchTuning;
 
 /* The tuning every new searcher starts with. */

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bitbase.h"
 #include "notation.h"
 
 #define EXCERPT 40
@@ -123,6 +124,9 @@ static void cmd_hub(Hub *h)
             HUB_TT_MAX_MIB);
     fprintf(out, "param name=ponder value=%s type=bool\n", h->ponder ? "true" : "false");
     fputs("param name=variant value=normal type=enum values=normal\n", out);
+    int bb_max = bitbase_pieces();
+    fprintf(out, "param name=bb-size value=%d type=int min=0 max=%d\n",
+            h->tune.bb_size < bb_max ? h->tune.bb_size : bb_max, bb_max);
     fputs("wait\n", out);
 }
 
@@ -160,6 +164,16 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
     } else if (strcmp(name->value, "variant") == 0) {
         if (strcmp(value->value, "normal") != 0)
             hub_error(h, "variant \"%s\" is not implemented (values: normal); keeping normal", ex);
+    } else if (strcmp(name->value, "bb-size") == 0) {
+        long long pieces;
+        if (hub_parse_int(value->value, 0, bitbase_pieces(), &pieces)) {
+            hub_error(h, "bb-size \"%s\" is not an integer from 0 to %d (pieces); keeping %d", ex, bitbase_pieces(),
+                      h->tune.bb_size < bitbase_pieces() ? h->tune.bb_size : bitbase_pieces());
+        } else {
+            h->tune.bb_size = (int)pieces;
+            if (h->search)
+                *search_tuning(h->search) = h->tune;
+        }
     } else if (strncmp(name->value, HUB_TUNE_PREFIX, strlen(HUB_TUNE_PREFIX)) == 0) {
         const char *field = name->value + strlen(HUB_TUNE_PREFIX);
         long long v;
@@ -171,7 +185,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         }
     } else {
         hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
-        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant)", ex);
+        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant bb-size)", ex);
     }
 }
 

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bitbase.h"
+#include "bitbase_gen.h"
 #include "board.h"
 #include "eval.h"
 #include "hub.h"
@@ -27,6 +29,8 @@ static int usage(void)
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S] ...\n"
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
             "       engine tune [--out FILE] [--iterations N] DATA...\n"
+            "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"
+            "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
             "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
     return 2;
@@ -125,6 +129,7 @@ int main(int argc, char **argv)
 {
     board_init();
     eval_init();
+    bitbase_init();
     if (argc == 1 || (argc == 2 && strcmp(argv[1], "hub") == 0))
         return cmd_hub(argc == 1);
     if (argc >= 2 && strcmp(argv[1], "moves") == 0)
@@ -139,6 +144,12 @@ int main(int argc, char **argv)
         return tactics_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "tune") == 0)
         return tune_main(argc, argv);
+    if (argc == 3 && strcmp(argv[1], "bitbase") == 0 && strcmp(argv[2], "info") == 0)
+        return bitbase_info_main();
+    if (argc >= 3 && strcmp(argv[1], "bitbase") == 0 && strcmp(argv[2], "won") == 0)
+        return bitbase_won_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "bitbase") == 0)
+        return bitbase_build_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "match") == 0)
         return match_main(argc - 1, argv + 1);
     return usage();

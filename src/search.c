@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bitbase.h"
+#include "bitbase_index.h"
 #include "clock.h"
 #include "notation.h"
 
@@ -22,6 +24,7 @@ static const SearchTuning DEFAULT_TUNING = {
     .killers = 1,
     .spare_offers = 1,
     .lmr_sac = 0,
+    .bb_size = BB_MAX_PIECES,   /* probes stop at what is embedded */
 };
 
 Search *search_new(size_t tt_mib)
@@ -71,6 +74,7 @@ bool search_tuning_set(SearchTuning *t, const char *name, int value)
         {"killers", offsetof(SearchTuning, killers)},
         {"spare_offers", offsetof(SearchTuning, spare_offers)},
         {"lmr_sac", offsetof(SearchTuning, lmr_sac)},
+        {"bb_size", offsetof(SearchTuning, bb_size)},
     };
     if (value < 0)
         return false;
@@ -233,6 +237,31 @@ static void init_root(Search *s, const Position *root)
                 root_to_front(s, i);
 }
 
+/* At a root the bitbases cover, only the moves that keep its value are searched, and the tree
+ * does not probe positions with the root's material: a win then means reaching a won position
+ * after a capture or a promotion, which is progress (bitbase scores carry no distance). */
+static void init_bitbase_root(Search *s)
+{
+    const Position *root = &s->root_pos;
+    int pieces = bb_popcount(position_occupied(root)), value;
+    s->bb_limit = s->tune.bb_size;
+    s->bb_root_pieces = 0;
+    if (pieces > s->bb_limit || !bitbase_probe(root, s->bb_limit, &value))
+        return;
+    s->bb_root_pieces = pieces;
+    s->bb_root_kings = bb_popcount(root->kings);
+    int kept = 0;
+    for (int i = 0; i < s->root_count; i++) {
+        Position child;
+        int v;
+        position_make(root, s->root[i].move, &child);
+        if (bitbase_probe(&child, pieces, &v) && v == -value)
+            s->root[kept++] = s->root[i];
+    }
+    if (kept)
+        s->root_count = kept;
+}
+
 /* Loads the reversible part of the game so repetitions of earlier positions are seen. */
 static void init_keys(Search *s, const Game *game)
 {
@@ -274,6 +303,7 @@ static void start_search(Search *s, const Game *game, const SearchLimits *limits
                 s->history[c][f][t] /= 2;
     init_keys(s, game);
     init_root(s, root);
+    init_bitbase_root(s);
 }
 
 /* The one legal move, with the transposition table's opinion of the reply. */

@@ -47,6 +47,8 @@ struct Search {
     RootMove root[MAX_MOVES];
     int root_count;
     int root_depth;               /* the iteration being searched */
+    int bb_limit;                 /* positions of up to this many pieces are probed */
+    int bb_root_pieces, bb_root_kings;   /* a root in the bitbases: its material is not probed */
 };
 
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
+#include "bitbase.h"
 #include "search_internal.h"
 
 #define ORDER_TT (1 << 30)
@@ -20,6 +21,19 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
     s->leaf_count++;
     s->leaf_ply_sum += (uint64_t)ply;
     return eval_position_cached(&s->eval_cache, pos);
+}
+
+/* The bitbase value of pos as a search score: a table win ranks below every win found by search
+ * (those end the game) and above every evaluation, nearer wins higher. False when not covered. */
+static inline bool probe_bitbase(const Search *s, const Position *pos, int ply, Score *score)
+{
+    int v, pieces = bb_popcount(position_occupied(pos));
+    if (pieces > s->bb_limit || !pos->pieces[pos->turn] ||   /* no piece: the game is over, a real loss */
+        (pieces == s->bb_root_pieces && bb_popcount(pos->kings) == s->bb_root_kings) ||
+        !bitbase_probe(pos, s->bb_limit, &v))
+        return false;
+    *score = v > 0 ? SCORE_BB_WIN - ply : v < 0 ? -SCORE_BB_WIN + ply : 0;
+    return true;
 }
 
 /* True when the side to move (with no capture) has at least one quiet move. */
@@ -52,6 +66,9 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
         return 0;
     if (ply >= MAX_PLY - 1)
         return leaf_eval(s, pos, ply);
+    Score bb_score;
+    if (probe_bitbase(s, pos, ply, &bb_score))
+        return bb_score;
     MoveList list;
     movegen_captures(pos, &list);
     if (list.count == 0) {
@@ -187,6 +204,9 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         return 0;
     if (ply >= MAX_PLY - 2)
         return leaf_eval(s, pos, ply);
+    Score bb_score;
+    if (probe_bitbase(s, pos, ply, &bb_score))
+        return bb_score;
     bool pv_node = beta - alpha > 1;
 
     alpha = max_s(alpha, -SCORE_WIN + ply);

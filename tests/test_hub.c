@@ -39,6 +39,7 @@ static void test_handshake(void **state)
                        "param name=tt-size value=64 type=int min=1 max=16384\n"
                        "param name=ponder value=false type=bool\n"
                        "param name=variant value=normal type=enum values=normal\n"
+                       "param name=bb-size value=4 type=int min=0 max=4\n"
                        "wait\n";
     assert_string_equal(out, want);
     assert_all_lines_parse(out);
@@ -87,6 +88,7 @@ static void test_set_param_invalid(void **state)
         "set-param name=ponder value=yes", "set-param name=ponder value=TRUE",
         "set-param name=variant value=killer", "set-param name=book value=true",
         "set-param name=tt-size", "set-param value=3", "set-param",
+        "set-param name=bb-size value=7", "set-param name=bb-size value=-1", "set-param name=bb-size value=x",
     };
     assert_each_one_error(h, bad, sizeof bad / sizeof bad[0]);
     assert_int_equal(h->tt_mib, HUB_TT_DEFAULT_MIB);

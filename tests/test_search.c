@@ -7,6 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "bitbase.h"
 #include "notation.h"
 #include "search.h"
 
@@ -298,6 +299,38 @@ static void test_resize(void **state)
     search_free(s);
 }
 
+/* At a root the tables win, the move chosen keeps the win; inside a bigger tree the tables score
+ * a won ending between the evaluations and the wins found by search. */
+static void test_bitbases_keep_the_win(void **state)
+{
+    (void)state;
+    static const char *WON[] = {"W:WK9,24:B10,16", "W:WK8,K10,K26:BK2", "W:W11,36,50:B23", "W:WK30,34:B2,20"};
+    Search *s = search_new(1);
+    assert_non_null(s);
+    for (size_t i = 0; i < sizeof WON / sizeof WON[0]; i++) {
+        setup_game(WON[i]);
+        int v = 0;
+        assert_true(bitbase_probe(game_position(&game), 4, &v));
+        assert_int_equal(v, 1);
+        SearchLimits l = {.depth = 8};
+        SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+        Position child;
+        position_make(game_position(&game), r.best, &child);
+        assert_true(bitbase_probe(&child, 4, &v));
+        if (v != -1)
+            fail_msg("%s: the search gave the win away", WON[i]);
+        assert_true(r.score > 0);
+    }
+    setup_game("W:W28,32,33:B18,19");   /* 5 pieces: the captures lead into the 4-piece tables */
+    SearchLimits l = {.depth = 6};
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    assert_true(abs(r.score) < SCORE_WIN_MIN);
+    search_tuning(s)->bb_size = 0;   /* without tables the same search still answers */
+    r = run(s, &l, GO_ANALYZE, NULL);
+    assert_true(r.best != MOVE_NONE);
+    search_free(s);
+}
+
 int main(void)
 {
     board_init();
@@ -316,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_ponder_ignores_clock_until_ponder_hit),
         cmocka_unit_test(test_move_time_is_respected),
         cmocka_unit_test(test_resize),
+        cmocka_unit_test(test_bitbases_keep_the_win),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
