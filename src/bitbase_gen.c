@@ -159,6 +159,24 @@ static RawTable *new_table(BbMaterial m)
     return t;
 }
 
+/* The progress line of a solved pair: positions, the share of each result, passes, time. */
+static void report_pair(Builder *b, BbMaterial m, const uint64_t *count, int passes, double seconds)
+{
+    uint64_t valid = count[BB_VALUE_LOSS] + count[BB_VALUE_DRAW] + count[BB_VALUE_WIN];
+    double pct = 100.0 / (double)(valid ? valid : 1);
+    BbMaterial pm = bb_material_flip(m);
+    char name[2][32], pair[72];
+    bb_material_name(m, name[0], sizeof name[0]);
+    bb_material_name(pm, name[1], sizeof name[1]);
+    snprintf(pair, sizeof pair, bb_material_equal(m, pm) ? "%s" : "%s + %s", name[0], name[1]);
+    mtx_lock(&b->lock);
+    fprintf(stderr, "bitbase: %-19s %11llu positions  win %5.1f%%  draw %5.1f%%  loss %5.1f%%  %3d passes"
+                    "  %6.1f s  (%.0f s)\n",
+            pair, (unsigned long long)valid, pct * (double)count[BB_VALUE_WIN], pct * (double)count[BB_VALUE_DRAW],
+            pct * (double)count[BB_VALUE_LOSS], passes, seconds, now_seconds() - b->start);
+    mtx_unlock(&b->lock);
+}
+
 /* Solves the signature m and its partner (already allocated); false when memory is short. */
 static bool solve_pair(Builder *b, BbMaterial m)
 {
@@ -208,17 +226,7 @@ static bool solve_pair(Builder *b, BbMaterial m)
     free(cnt[0]);
     if (!single)
         free(cnt[1]);
-    uint64_t valid = count[0] + count[1] + count[2];
-    char name[2][32];
-    bb_material_name(m, name[0], sizeof name[0]);
-    bb_material_name(pm, name[1], sizeof name[1]);
-    mtx_lock(&b->lock);
-    fprintf(stderr, "bitbase: %-9s %s%-9s %11llu positions  win %5.1f%%  draw %5.1f%%  loss %5.1f%%  %3d passes  %6.1f s  (%.0f s)\n",
-            name[0], single ? " " : "+", single ? "" : name[1], (unsigned long long)valid,
-            100.0 * (double)count[2] / (double)(valid ? valid : 1), 100.0 * (double)count[1] / (double)(valid ? valid : 1),
-            100.0 * (double)count[0] / (double)(valid ? valid : 1), passes, now_seconds() - start,
-            now_seconds() - b->start);
-    mtx_unlock(&b->lock);
+    report_pair(b, m, count, passes, now_seconds() - start);
     return true;
 }
 

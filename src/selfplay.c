@@ -4,6 +4,7 @@
 #include <string.h>
 #include <threads.h>
 #include <unistd.h>
+#include "bitbase.h"
 #include "clock.h"
 #include "notation.h"
 #include "search.h"
@@ -282,6 +283,7 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
 {
     memset(stats, 0, sizeof *stats);
     eval_init();   /* the tables are filled once, before the threads read them */
+    bitbase_init();
     int threads = cfg->threads < 1 ? 1 : cfg->threads > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : cfg->threads;
     SelfplayWorker wk[SELFPLAY_MAX_THREADS];
     thrd_t tid[SELFPLAY_MAX_THREADS];
