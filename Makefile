@@ -29,14 +29,17 @@ BB_GEN_HDR := $(addprefix include/,bitboard.h board.h hash.h movegen.h bitbase_i
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 NPROC    := $(shell nproc 2>/dev/null || echo 1)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o
+# Records the BITBASES of the last build, rewritten only when it changes, so that switching it relinks.
+BB_CHOICE := $(BUILD)/bitbases.choice
+$(shell mkdir -p $(BUILD) && [ "$$(cat $(BB_CHOICE) 2>/dev/null)" = "$(BITBASES)" ] || echo $(BITBASES) > $(BB_CHOICE))
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
 .PHONY: all test sanitize check valgrind clean distclean fuzz fuzz-smoke
 
 all: engine
 
-engine: $(LIB_OBJ) $(BUILD)/main.o
-	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+engine: $(LIB_OBJ) $(BUILD)/main.o $(BB_CHOICE)
+	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $(LIB_OBJ) $(BUILD)/main.o $(LDFLAGS) $(LDLIBS)
 
 $(GEN)/bbgen: $(BB_GEN_SRC) $(BB_GEN_HDR) | $(GEN)
 	$(CC) $(GEN_CFLAGS) -o $@ $(BB_GEN_SRC) -lm
@@ -54,11 +57,11 @@ $(GEN):
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(LIB_OBJ) | $(BUILD)/tests
+$(BUILD)/tests/%: tests/%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka $(LDLIBS)
 
 # Hub engines that misbehave on purpose, for the match tests.
-$(BUILD)/tests/fake_engine: tests/engines/fake_engine.c $(LIB_OBJ) | $(BUILD)/tests
+$(BUILD)/tests/fake_engine: tests/engines/fake_engine.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD) $(BUILD)/tests:

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "bitbase.h"
 #include "hub_test_util.h"
 #include "notation.h"
 
@@ -35,12 +36,16 @@ static void current_hub_string(Hub *h, char *buf)
 static void test_handshake(void **state)
 {
     char *out = run(*state, "hub\n");
-    const char *want = "id name=engine version=0.1 author=\"The draughts engine authors\" country=unknown\n"
-                       "param name=tt-size value=64 type=int min=1 max=16384\n"
-                       "param name=ponder value=false type=bool\n"
-                       "param name=variant value=normal type=enum values=normal\n"
-                       "param name=bb-size value=4 type=int min=0 max=4\n"
-                       "wait\n";
+    char want[512];
+    snprintf(want, sizeof want,
+             "id name=engine version=0.1 author=\"The draughts engine authors\" country=unknown\n"
+             "param name=tt-size value=64 type=int min=1 max=16384\n"
+             "param name=ponder value=false type=bool\n"
+             "param name=variant value=normal type=enum values=normal\n"
+             "param name=bb-size value=%d type=int min=0 max=%d\n"
+             "wait\n",
+             bitbase_pieces(), bitbase_pieces());
+    assert_true(bitbase_pieces() >= 4);
     assert_string_equal(out, want);
     assert_all_lines_parse(out);
     free(out);
@@ -56,6 +61,11 @@ static void test_set_param_valid(void **state)
     assert_int_equal(count_lines(out, "error"), 0);
     assert_int_equal(line_index(out, "param name=tt-size value=128 ", 0), 1);
     assert_int_equal(line_index(out, "param name=ponder value=true ", 0), 2);
+    free(out);
+    out = run(h, "set-param name=bb-size value=2\nhub\n");
+    assert_int_equal(h->tune.bb_size, 2);
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(line_index(out, "param name=bb-size value=2 ", 0), 4);
     free(out);
 }
 
