@@ -124,6 +124,8 @@ int bitbase_info_main(void)
         for (int k = 0; k < 4096 / table_count + 1 && count < 4096; k++)
             if (random_position(tables[i].material, &seed, &sample[count]))
                 count++;
+    if (!count)
+        return 0;
     struct timespec a, b;
     clock_gettime(CLOCK_MONOTONIC, &a);
     long sum = 0;
@@ -134,7 +136,7 @@ int bitbase_info_main(void)
     }
     clock_gettime(CLOCK_MONOTONIC, &b);
     double ns = ((double)(b.tv_sec - a.tv_sec) * 1e9 + (double)(b.tv_nsec - a.tv_nsec)) / PROBES;
-    printf("probe: %.0f ns on average over %d probes of %d random positions without a capture (sum %ld)\n", ns,
+    printf("probe: %.0f ns on average over %d probes of %d random positions without a capture (value sum %ld)\n", ns,
            PROBES, count, sum);
     return 0;
 }
