@@ -1,7 +1,7 @@
 /* The tree search below the root: fail-soft PVS with a transposition table, move ordering by
  * TT move, killers and history, late-move reductions and ProbCut-style pruning (both sparing capture
- * offers: shots and exchange offers), single-reply extension, and a quiescence search that resolves
- * the compulsory captures. */
+ * offers: shots and exchange offers), single-reply extension, endgame bitbase probes, and a
+ * quiescence search that resolves the compulsory captures. */
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
