@@ -1,10 +1,10 @@
 /* Probing the embedded bitbases (see bitbase.h); the blob comes from the generated source. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "bitbase.h"
+#include "bitbase_gen.h"
 #include "bitbase_store.h"
 #include "movegen.h"
 #include "notation.h"
@@ -168,19 +168,6 @@ static bool wins_at_once(const Position *pos, int plies)
     return false;
 }
 
-static bool parse_count(const char *name, const char *text, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || end == text || v < lo || v > hi) {
-        fprintf(stderr, "engine: bad %s \"%s\": expected an integer %ld-%ld\n", name, text, lo, hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
 int bitbase_won_main(int argc, char **argv)
 {
     long pieces = 0, count = 0, seed = 1;
@@ -188,11 +175,11 @@ int bitbase_won_main(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool ok = v != NULL;
         if (ok && strcmp(argv[i], "--pieces") == 0)
-            ok = parse_count("--pieces", v, 2, bitbase_pieces() < 2 ? 2 : bitbase_pieces(), &pieces);
+            ok = bitbase_parse_arg("--pieces", v, 2, bitbase_pieces() < 2 ? 2 : bitbase_pieces(), &pieces);
         else if (ok && strcmp(argv[i], "--count") == 0)
-            ok = parse_count("--count", v, 1, 1000000, &count);
+            ok = bitbase_parse_arg("--count", v, 1, 1000000, &count);
         else if (ok && strcmp(argv[i], "--seed") == 0)
-            ok = parse_count("--seed", v, 0, 2147483647, &seed);
+            ok = bitbase_parse_arg("--seed", v, 0, 2147483647, &seed);
         else {
             fprintf(stderr, "usage: engine bitbase won --pieces N --count C [--seed S]\n");
             return 2;

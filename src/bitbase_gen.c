@@ -331,16 +331,16 @@ static bool write_c_source(const char *path, const BbBuffer *blob, int pieces)
     return ok;
 }
 
-static bool parse_int_arg(const char *name, const char *text, int lo, int hi, int *out)
+bool bitbase_parse_arg(const char *name, const char *text, long lo, long hi, long *out)
 {
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
     if (errno || *end || end == text || v < lo || v > hi) {
-        fprintf(stderr, "engine: bad %s \"%s\": expected an integer %d-%d\n", name, text, lo, hi);
+        fprintf(stderr, "engine: bad %s \"%s\": expected an integer %ld-%ld\n", name, text, lo, hi);
         return false;
     }
-    *out = (int)v;
+    *out = v;
     return true;
 }
 
@@ -401,7 +401,7 @@ static bool build(Builder *b, int pieces, const char *out_path)
 
 int bitbase_build_main(int argc, char **argv)
 {
-    int pieces = 0, threads = 1;
+    long pieces = 0, threads = 1;
     const char *out = NULL;
     if (argc < 3 || strcmp(argv[2], "build") != 0) {
         fprintf(stderr, "usage: engine bitbase build --pieces N [--threads T] --out FILE.c\n");
@@ -413,10 +413,10 @@ int bitbase_build_main(int argc, char **argv)
             return 2;
         }
         if (strcmp(argv[i], "--pieces") == 0) {
-            if (!parse_int_arg("--pieces", argv[++i], 2, 5, &pieces))
+            if (!bitbase_parse_arg("--pieces", argv[++i], 2, 5, &pieces))
                 return 2;
         } else if (strcmp(argv[i], "--threads") == 0) {
-            if (!parse_int_arg("--threads", argv[++i], 1, GEN_MAX_THREADS, &threads))
+            if (!bitbase_parse_arg("--threads", argv[++i], 1, GEN_MAX_THREADS, &threads))
                 return 2;
         } else if (strcmp(argv[i], "--out") == 0) {
             out = argv[++i];
@@ -437,9 +437,9 @@ int bitbase_build_main(int argc, char **argv)
         free(b);
         return 1;
     }
-    b->threads = threads;
+    b->threads = (int)threads;
     b->start = now_seconds();
-    bool ok = build(b, pieces, out);
+    bool ok = build(b, (int)pieces, out);
     for (int i = 0; i < BB_MATERIAL_IDS; i++)
         if (b->table[i]) {
             free(b->table[i]->val);
