@@ -4,15 +4,15 @@
 #include <stdbool.h>
 #include "board.h"
 
-/* Loads the embedded tables (bitbase_pieces and the first probe do it when needed, but threads
- * must find them loaded); idempotent. */
+/* Loads the embedded tables (bitbase_pieces and search_new do it when needed, but threads must
+ * find them loaded); idempotent. */
 void bitbase_init(void);
 
 /* The largest piece count every signature of which is embedded (0 = none). */
 int bitbase_pieces(void);
 
 /* The value of pos for the side to move: 1 win, 0 draw, -1 loss. False when pos has more than
- * max_pieces pieces or more than the tables hold. A pending capture is resolved by searching the
+ * max_pieces pieces or more than the tables hold (none before bitbase_init). A pending capture is resolved by searching the
  * captures (their values are not stored). */
 bool bitbase_probe(const Position *pos, int max_pieces, int *value);
 

@@ -36,12 +36,20 @@ typedef struct {
 typedef struct {
     RawTable *table[BB_MATERIAL_IDS];
     BbMaterial pairs[BB_MATERIAL_IDS];   /* the pairs of the level being solved (first of each) */
-    int pair_count;
-    atomic_int next_pair;
+    BbMaterial list[BB_MATERIAL_IDS];    /* every signature, in solving order */
+    BbBuffer *out;                       /* the compressed tables, one buffer per signature */
     mtx_t lock;
     double start;
     int threads;
 } Builder;
+
+/* Jobs 0..count-1 shared by the threads: each takes the next one not taken. */
+typedef struct {
+    Builder *b;
+    bool (*job)(Builder *b, int i);   /* false when memory is short */
+    int count;
+    atomic_int next;
+} WorkQueue;
 
 static double now_seconds(void)
 {
@@ -203,9 +211,8 @@ static bool solve_pair(Builder *b, BbMaterial m)
             for (uint64_t idx = 0; idx < t[i]->size; idx++) {
                 uint8_t v = t[i]->val[idx];
                 if (v == V_NEW_WIN || v == V_NEW_LOSS) {
-                    int j = single ? 0 : 1 - i;
                     again = true;
-                    propagate(t[i], idx, t[j], cnt[j]);
+                    propagate(t[i], idx, t[1 - i], cnt[1 - i]);   /* t[1] == t[0] when single */
                 }
             }
         for (int i = 0; i < nt; i++)
@@ -230,27 +237,30 @@ static bool solve_pair(Builder *b, BbMaterial m)
     return true;
 }
 
-static int solve_worker(void *arg)
+static int queue_worker(void *arg)
 {
-    Builder *b = arg;
+    WorkQueue *q = arg;
     for (;;) {
-        int i = atomic_fetch_add(&b->next_pair, 1);
-        if (i >= b->pair_count)
+        int i = atomic_fetch_add(&q->next, 1);
+        if (i >= q->count)
             return 1;
-        if (!solve_pair(b, b->pairs[i]))
+        if (!q->job(q->b, i))
             return 0;
     }
 }
 
-/* Runs fn(arg) on up to threads threads, the calling one included; false when one returned 0. */
-static bool run_threads(int threads, thrd_start_t fn, void *arg)
+/* Runs jobs 0..count-1 on up to b->threads threads, the calling one included; false when one
+ * failed. */
+static bool run_jobs(Builder *b, bool (*job)(Builder *b, int i), int count)
 {
+    WorkQueue q = {.b = b, .job = job, .count = count};
+    atomic_init(&q.next, 0);
     thrd_t th[GEN_MAX_THREADS];
     int n = 0, ok = 1;
-    for (; n < threads - 1; n++)
-        if (thrd_create(&th[n], fn, arg) != thrd_success)
+    for (; n < b->threads - 1; n++)
+        if (thrd_create(&th[n], queue_worker, &q) != thrd_success)
             break;
-    ok = fn(arg);
+    ok = queue_worker(&q);
     for (int i = 0; i < n; i++) {
         int r = 0;
         thrd_join(th[i], &r);
@@ -258,6 +268,8 @@ static bool run_threads(int threads, thrd_start_t fn, void *arg)
     }
     return ok;
 }
+
+static bool solve_job(Builder *b, int i) { return solve_pair(b, b->pairs[i]); }
 
 /* Every signature with 2..pieces pieces and at least one piece a side, in solving order: fewer
  * pieces first, then fewer men. Returns the count. */
@@ -275,32 +287,17 @@ static int list_materials(int pieces, BbMaterial *out)
     return n;
 }
 
-typedef struct {
-    Builder *b;
-    const BbMaterial *list;
-    int count;
-    atomic_int next;
-    BbBuffer *out;   /* one buffer per table */
-} Compressor;
-
-/* Compresses tables (values of capture positions and invalid indexes do not matter: a probe
- * resolves captures by search) until none is left; 0 when memory is short. */
-static int compress_worker(void *arg)
+/* Compresses the i-th signature's table into b->out[i] (values of capture positions and invalid
+ * indexes do not matter: a probe resolves captures by search). */
+static bool compress_job(Builder *b, int i)
 {
-    Compressor *c = arg;
-    for (;;) {
-        int i = atomic_fetch_add(&c->next, 1);
-        if (i >= c->count)
-            return 1;
-        RawTable *t = c->b->table[bb_material_id(c->list[i])];
-        for (uint64_t idx = 0; idx < t->size; idx++) {
-            Position pos;
-            if (t->val[idx] == V_INVALID || (bb_index_position(t->m, idx, &pos) && movegen_has_capture(&pos)))
-                t->val[idx] = BB_VALUE_ANY;
-        }
-        if (!bb_store_append(&c->out[i], t->m, t->val, t->size))
-            return 0;
+    RawTable *t = b->table[bb_material_id(b->list[i])];
+    for (uint64_t idx = 0; idx < t->size; idx++) {
+        Position pos;
+        if (t->val[idx] == V_INVALID || (bb_index_position(t->m, idx, &pos) && movegen_has_capture(&pos)))
+            t->val[idx] = BB_VALUE_ANY;
     }
+    return bb_store_append(&b->out[i], t->m, t->val, t->size);
 }
 
 /* Writes the blob as C source: one array initialised by string literals of octal escapes. */
@@ -344,53 +341,61 @@ bool bitbase_parse_arg(const char *name, const char *text, long lo, long hi, lon
     return true;
 }
 
+/* Solves the signatures of b->list level by level (same pieces and men: independent of each other,
+ * so solved in parallel); false when memory is short. */
+static bool solve_levels(Builder *b, int count)
+{
+    for (int i = 0; i < count;) {
+        int j = i, pairs = 0;
+        for (; j < count && bb_material_pieces(b->list[j]) == bb_material_pieces(b->list[i]) &&
+               b->list[j].wm + b->list[j].bm == b->list[i].wm + b->list[i].bm; j++)
+            if (bb_material_id(b->list[j]) <= bb_material_id(bb_material_flip(b->list[j])))
+                b->pairs[pairs++] = b->list[j];
+        if (!run_jobs(b, solve_job, pairs))
+            return false;
+        i = j;
+    }
+    return true;
+}
+
+/* Compresses every table into one blob (in b->list order, whatever the threads); false when
+ * memory is short. */
+static bool compress_all(Builder *b, int count, BbBuffer *blob)
+{
+    b->out = calloc((size_t)count, sizeof(BbBuffer));
+    bool ok = b->out && bb_store_begin(blob) && run_jobs(b, compress_job, count);
+    for (int i = 0; ok && i < count; i++)
+        ok = bb_store_concat(blob, &b->out[i]);
+    if (ok)
+        bb_store_finish(blob, (uint32_t)count);
+    for (int i = 0; b->out && i < count; i++)
+        free(b->out[i].bytes);
+    free(b->out);
+    b->out = NULL;
+    return ok;
+}
+
 /* Solves every level, then compresses and writes the tables; false on failure (reported). */
 static bool build(Builder *b, int pieces, const char *out_path)
 {
-    static BbMaterial list[BB_MATERIAL_IDS];
-    int count = list_materials(pieces, list);
+    int count = list_materials(pieces, b->list);
     size_t bytes = 0;
     for (int i = 0; i < count; i++) {
-        if (!(b->table[bb_material_id(list[i])] = new_table(list[i]))) {
+        if (!(b->table[bb_material_id(b->list[i])] = new_table(b->list[i]))) {
             fprintf(stderr, "engine: not enough memory for the bitbases\n");
             return false;
         }
-        bytes += b->table[bb_material_id(list[i])]->size;
+        bytes += b->table[bb_material_id(b->list[i])]->size;
     }
     fprintf(stderr, "bitbase: %d signatures up to %d pieces, %zu indexes, %d threads\n", count, pieces, bytes,
             b->threads);
-    for (int i = 0; i < count;) {
-        int j = i;
-        b->pair_count = 0;
-        for (; j < count && bb_material_pieces(list[j]) == bb_material_pieces(list[i]) &&
-               list[j].wm + list[j].bm == list[i].wm + list[i].bm; j++)
-            if (bb_material_id(list[j]) <= bb_material_id(bb_material_flip(list[j])))
-                b->pairs[b->pair_count++] = list[j];
-        atomic_store(&b->next_pair, 0);
-        if (!run_threads(b->threads, solve_worker, b)) {
-            fprintf(stderr, "engine: not enough memory for the bitbases\n");
-            return false;
-        }
-        i = j;
-    }
-    double solved = now_seconds();
-    Compressor c = {.b = b, .list = list, .count = count, .out = calloc((size_t)count, sizeof(BbBuffer))};
     BbBuffer blob = {0};
-    bool ok = c.out && bb_store_begin(&blob);
-    if (ok) {
-        atomic_store(&c.next, 0);
-        ok = run_threads(b->threads, compress_worker, &c);
-    }
-    for (int i = 0; ok && i < count; i++)
-        ok = bb_store_concat(&blob, &c.out[i]);
-    if (!ok)
+    bool ok = solve_levels(b, count);
+    double solved = now_seconds();
+    ok = ok && compress_all(b, count, &blob);
+    if (!ok) {
         fprintf(stderr, "engine: not enough memory for the bitbases\n");
-    else
-        bb_store_finish(&blob, (uint32_t)count);
-    for (int i = 0; c.out && i < count; i++)
-        free(c.out[i].bytes);
-    free(c.out);
-    if (ok) {
+    } else {
         fprintf(stderr, "bitbase: solved in %.1f s, compressed to %zu bytes in %.1f s\n", solved - b->start, blob.len,
                 now_seconds() - solved);
         ok = write_c_source(out_path, &blob, pieces);

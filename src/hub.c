@@ -107,6 +107,12 @@ static PollResult hub_poll(void *ctx)
     return h->quit ? POLL_STOP : POLL_CONTINUE;
 }
 
+/* The bb-size in force: the one set, capped by the tables embedded. */
+static int hub_bb_size(const Hub *h)
+{
+    return h->tune.bb_size < bitbase_pieces() ? h->tune.bb_size : bitbase_pieces();
+}
+
 /* The handshake: id, one param line per parameter with its type and current value, wait. */
 static void cmd_hub(Hub *h)
 {
@@ -124,9 +130,7 @@ static void cmd_hub(Hub *h)
             HUB_TT_MAX_MIB);
     fprintf(out, "param name=ponder value=%s type=bool\n", h->ponder ? "true" : "false");
     fputs("param name=variant value=normal type=enum values=normal\n", out);
-    int bb_max = bitbase_pieces();
-    fprintf(out, "param name=bb-size value=%d type=int min=0 max=%d\n",
-            h->tune.bb_size < bb_max ? h->tune.bb_size : bb_max, bb_max);
+    fprintf(out, "param name=bb-size value=%d type=int min=0 max=%d\n", hub_bb_size(h), bitbase_pieces());
     fputs("wait\n", out);
 }
 
@@ -168,7 +172,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         long long pieces;
         if (hub_parse_int(value->value, 0, bitbase_pieces(), &pieces)) {
             hub_error(h, "bb-size \"%s\" is not an integer from 0 to %d (pieces); keeping %d", ex, bitbase_pieces(),
-                      h->tune.bb_size < bitbase_pieces() ? h->tune.bb_size : bitbase_pieces());
+                      hub_bb_size(h));
         } else {
             h->tune.bb_size = (int)pieces;
             if (h->search)

@@ -42,6 +42,7 @@ Search *search_new(size_t tt_mib)
         tt_mib /= 2;
     }
     s->tune = DEFAULT_TUNING;
+    bitbase_init();
     return s;
 }
 

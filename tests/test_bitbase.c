@@ -266,7 +266,7 @@ static void test_agrees_with_plain_search(void **state)
 int main(void)
 {
     board_init();
-    bb_index_init();
+    bitbase_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_index_round_trip),
         cmocka_unit_test(test_mirror),
