@@ -14,7 +14,7 @@ STATIC  ?= -static
 IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 TEST_FLAGS := $(if $(IS_CLANG),,-Wno-maybe-uninitialized)
 
-SRC      := $(filter-out src/main_bbgen.c,$(wildcard src/*.c))
+SRC      := $(filter-out src/main_bbgen.c src/main_embed.c,$(wildcard src/*.c))
 LIB_SRC  := $(filter-out src/main.c,$(SRC))
 BUILD    := build
 
@@ -24,11 +24,12 @@ BITBASES ?= 4
 GEN      := gen
 BB_C     := $(GEN)/bitbase$(BITBASES).c
 BB_GEN_SRC := src/bitboard.c src/board.c src/hash.c src/movegen.c src/bitbase_index.c src/bitbase_store.c \
-              src/bitbase_gen.c src/main_bbgen.c
-BB_GEN_HDR := $(addprefix include/,bitboard.h board.h hash.h movegen.h bitbase_index.h bitbase_store.h bitbase_gen.h)
+              src/bitbase_gen.c src/embed.c src/jobs.c src/main_bbgen.c
+BB_GEN_HDR := $(addprefix include/,bitboard.h board.h hash.h movegen.h bitbase_index.h bitbase_store.h bitbase_gen.h \
+              embed.h jobs.h)
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 NPROC    := $(shell nproc 2>/dev/null || echo 1)
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o
 # Records the BITBASES of the last build, rewritten only when it changes, so that switching it relinks.
 BB_CHOICE := $(BUILD)/bitbases.choice
 $(shell mkdir -p $(BUILD) && [ "$$(cat $(BB_CHOICE) 2>/dev/null)" = "$(BITBASES)" ] || echo $(BITBASES) > $(BB_CHOICE))
@@ -49,6 +50,17 @@ $(BB_C): $(GEN)/bbgen
 	mv $@.tmp $@
 
 $(BUILD)/bitbase$(BITBASES).o: $(BB_C) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The opening book: book/book.bin (made by `engine book build`, see book/README.md) as C source.
+$(GEN)/embed: src/embed.c src/main_embed.c include/embed.h | $(GEN)
+	$(CC) $(GEN_CFLAGS) -o $@ src/embed.c src/main_embed.c
+
+$(GEN)/book.c: book/book.bin $(GEN)/embed
+	$(GEN)/embed book/book.bin $@.tmp book_blob
+	mv $@.tmp $@
+
+$(BUILD)/book_data.o: $(GEN)/book.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(GEN):
@@ -107,8 +119,8 @@ FUZZ_SECONDS ?= 20
 
 fuzz: $(FUZZ_BIN)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(BB_C) | $(BUILD)/fuzz
-	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(BB_C) $(LDLIBS)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(BB_C) $(GEN)/book.c | $(BUILD)/fuzz
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(BB_C) $(GEN)/book.c $(LDLIBS)
 
 $(BUILD)/fuzz:
 	mkdir -p $@

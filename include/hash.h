@@ -7,5 +7,14 @@ typedef uint64_t Key;
 extern Key hash_piece[2][2][64];   /* [colour][0 man, 1 king][bit] */
 extern Key hash_black_to_move;
 
+/* splitmix64: a small, well-mixed generator whose state lives with the caller. */
+static inline uint64_t hash_splitmix(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 /* Fills the key tables from a fixed seed, so keys are identical in every run. */
 void hash_init(void);

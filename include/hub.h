@@ -18,6 +18,13 @@
 #define HUB_TUNE_PREFIX "search-"
 #define HUB_TUNE_MAX 100000
 
+/* The opening book: used up to this many plies from the start, choosing at random among the
+ * moves within the margin (centi-men) of the best. The default ply covers the whole book. */
+#define HUB_BOOK_PLY_DEFAULT 40
+#define HUB_BOOK_PLY_MAX 100
+#define HUB_BOOK_MARGIN_DEFAULT 4
+#define HUB_BOOK_MARGIN_MAX 100
+
 /* Largest values `level` accepts; anything above is refused as absurd. */
 #define HUB_LEVEL_MAX_SECONDS 1e6
 #define HUB_LEVEL_MAX_NODES 1000000000000000LL
@@ -28,6 +35,10 @@ typedef struct {
     SearchLimits limits;     /* set by level; cleared by pos and at the end of every go */
     size_t tt_mib;           /* parameter tt-size */
     bool ponder;             /* parameter ponder */
+    bool book;               /* parameter book */
+    int book_ply;            /* parameter book-ply */
+    int book_margin;         /* parameter book-margin */
+    uint64_t rng;            /* the book's random choice, seeded from the clock and the process id */
     SearchTuning tune;       /* undeclared parameters search-NAME (SearchTuning fields), for experiments */
     FILE *out;
     IoReader reader;

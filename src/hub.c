@@ -3,7 +3,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "bitbase.h"
+#include "book.h"
 #include "notation.h"
 
 #define EXCERPT 40
@@ -19,6 +22,12 @@ Hub *hub_new(void)
         return NULL;
     }
     h->tt_mib = HUB_TT_DEFAULT_MIB;
+    h->book = true;
+    h->book_ply = HUB_BOOK_PLY_DEFAULT;
+    h->book_margin = HUB_BOOK_MARGIN_DEFAULT;
+    struct timespec now;
+    timespec_get(&now, TIME_UTC);
+    h->rng = (uint64_t)now.tv_sec * 1000000007ULL ^ (uint64_t)now.tv_nsec ^ (uint64_t)getpid() << 40;
     search_tuning_defaults(&h->tune);
     Position start;
     position_start(&start);
@@ -131,6 +140,9 @@ static void cmd_hub(Hub *h)
     fprintf(out, "param name=ponder value=%s type=bool\n", h->ponder ? "true" : "false");
     fputs("param name=variant value=normal type=enum values=normal\n", out);
     fprintf(out, "param name=bb-size value=%d type=int min=0 max=%d\n", hub_bb_size(h), bitbase_pieces());
+    fprintf(out, "param name=book value=%s type=bool\n", h->book ? "true" : "false");
+    fprintf(out, "param name=book-ply value=%d type=int min=0 max=%d\n", h->book_ply, HUB_BOOK_PLY_MAX);
+    fprintf(out, "param name=book-margin value=%d type=int min=0 max=%d\n", h->book_margin, HUB_BOOK_MARGIN_MAX);
     fputs("wait\n", out);
 }
 
@@ -160,11 +172,21 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
             hub_error(h, "cannot allocate a %lld MiB hash table (more than half of this machine's memory, "
                       "or refused); keeping %zu MiB", mib, h->tt_mib);
         }
-    } else if (strcmp(name->value, "ponder") == 0) {
+    } else if (strcmp(name->value, "ponder") == 0 || strcmp(name->value, "book") == 0) {
+        bool *flag = name->value[0] == 'p' ? &h->ponder : &h->book;
         if (strcmp(value->value, "true") == 0 || strcmp(value->value, "false") == 0)
-            h->ponder = value->value[0] == 't';
+            *flag = value->value[0] == 't';
         else
-            hub_error(h, "ponder \"%s\" is not true or false; keeping %s", ex, h->ponder ? "true" : "false");
+            hub_error(h, "%s \"%s\" is not true or false; keeping %s", name->value, ex, *flag ? "true" : "false");
+    } else if (strcmp(name->value, "book-ply") == 0 || strcmp(name->value, "book-margin") == 0) {
+        bool ply = strcmp(name->value, "book-ply") == 0;
+        int *field = ply ? &h->book_ply : &h->book_margin, max = ply ? HUB_BOOK_PLY_MAX : HUB_BOOK_MARGIN_MAX;
+        long long v;
+        if (hub_parse_int(value->value, 0, max, &v))
+            hub_error(h, "%s \"%s\" is not an integer from 0 to %d (%s); keeping %d", name->value, ex, max,
+                      ply ? "plies" : "centi-men", *field);
+        else
+            *field = (int)v;
     } else if (strcmp(name->value, "variant") == 0) {
         if (strcmp(value->value, "normal") != 0)
             hub_error(h, "variant \"%s\" is not implemented (values: normal); keeping normal", ex);
@@ -189,7 +211,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         }
     } else {
         hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
-        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant bb-size)", ex);
+        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant bb-size book book-ply book-margin)", ex);
     }
 }
 
@@ -363,8 +385,27 @@ static void print_done(Hub *h, Move best, Move ponder)
     fputc('\n', h->out);
 }
 
-/* Answers a go: an error when there is no legal move, the only move at once under go think,
- * else the search's move. */
+/* Under go think, answers from the book when it has a move: `info` with the book score, then
+ * `done` at once (the ponder move is the best book reply). False when the book has no move. */
+static bool play_book_move(Hub *h)
+{
+    const Position *root = game_position(&h->game);
+    BookMove pick, replies[MAX_MOVES];
+    if (!h->book || !book_pick(book_embedded(), root, h->book_ply, h->book_margin, &h->rng, &pick))
+        return false;
+    char score[16];
+    search_format_score(pick.score, score, sizeof score);
+    fprintf(h->out, "info score=%s ", score);
+    write_move(h->out, "pv", root, pick.move);
+    fputc('\n', h->out);
+    Position next;
+    position_make(root, pick.move, &next);
+    print_done(h, pick.move, book_moves(book_embedded(), &next, replies) ? replies[0].move : MOVE_NONE);
+    return true;
+}
+
+/* Answers a go: an error when there is no legal move, under go think the only move or a book move
+ * at once, else the search's move. */
 static void run_go(Hub *h, GoMode mode)
 {
     MoveList list;
@@ -378,6 +419,8 @@ static void run_go(Hub *h, GoMode mode)
         print_done(h, list.moves[0], MOVE_NONE);
         return;
     }
+    if (mode == GO_THINK && play_book_move(h))
+        return;
     Search *search = hub_searcher(h);
     if (!search)
         return;

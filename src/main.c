@@ -9,6 +9,8 @@
 #include "bitbase.h"
 #include "bitbase_gen.h"
 #include "board.h"
+#include "book.h"
+#include "book_build.h"
 #include "eval.h"
 #include "hub.h"
 #include "match.h"
@@ -31,6 +33,8 @@ static int usage(void)
             "       engine tune [--out FILE] [--iterations N] DATA...\n"
             "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
+            "       engine book build --out FILE [--openings FILE] [--expansions N] [--nodes N] ...\n"
+            "       engine book info [FILE]\n"
             "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
     return 2;
@@ -150,6 +154,10 @@ int main(int argc, char **argv)
         return bitbase_won_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "bitbase") == 0)
         return bitbase_build_main(argc, argv);
+    if (argc >= 3 && strcmp(argv[1], "book") == 0 && strcmp(argv[2], "info") == 0)
+        return book_info_main(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "book") == 0)
+        return book_build_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "match") == 0)
         return match_main(argc - 1, argv + 1);
     return usage();

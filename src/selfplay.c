@@ -19,16 +19,7 @@ void selfplay_default_config(SelfplayConfig *cfg)
     };
 }
 
-/* splitmix64: a small seeded generator, the state lives with the caller. */
-static uint64_t rng_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static int rng_below(uint64_t *state, int n) { return (int)(rng_next(state) % (uint64_t)n); }
+static int rng_below(uint64_t *state, int n) { return (int)(hash_splitmix(state) % (uint64_t)n); }
 
 int selfplay_load_openings(const char *path, Position **out, FILE *err)
 {
@@ -227,7 +218,7 @@ static int selfplay_worker(void *arg)
     wk->ok = s && game && quiet;
     for (int g = wk->first; wk->ok && g < wk->last; g++) {
         uint64_t rng = cfg->seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(g + 1));
-        rng_next(&rng);
+        hash_splitmix(&rng);
         int count;
         const Position *opening = &wk->openings[rng_below(&rng, wk->opening_count)];
         double result = play_game(s, game, cfg, opening, &rng, quiet, &count);

@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include "bitbase.h"
+#include "book.h"
 #include "hub_test_util.h"
 #include "notation.h"
 
@@ -43,6 +44,9 @@ static void test_handshake(void **state)
              "param name=ponder value=false type=bool\n"
              "param name=variant value=normal type=enum values=normal\n"
              "param name=bb-size value=%d type=int min=0 max=%d\n"
+             "param name=book value=true type=bool\n"
+             "param name=book-ply value=40 type=int min=0 max=100\n"
+             "param name=book-margin value=4 type=int min=0 max=100\n"
              "wait\n",
              bitbase_pieces(), bitbase_pieces());
     assert_true(bitbase_pieces() >= 4);
@@ -66,6 +70,16 @@ static void test_set_param_valid(void **state)
     assert_int_equal(h->tune.bb_size, 2);
     assert_int_equal(count_lines(out, "error"), 0);
     assert_int_equal(line_index(out, "param name=bb-size value=2 ", 0), 4);
+    free(out);
+    out = run(h, "set-param name=book value=false\nset-param name=book-ply value=0\n"
+                 "set-param name=book-margin value=100\nhub\n");
+    assert_false(h->book);
+    assert_int_equal(h->book_ply, 0);
+    assert_int_equal(h->book_margin, 100);
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(line_index(out, "param name=book value=false ", 0), 5);
+    assert_int_equal(line_index(out, "param name=book-ply value=0 ", 0), 6);
+    assert_int_equal(line_index(out, "param name=book-margin value=100 ", 0), 7);
     free(out);
 }
 
@@ -96,15 +110,20 @@ static void test_set_param_invalid(void **state)
         "set-param name=tt-size value=16385", "set-param name=tt-size value=-64",
         "set-param name=tt-size value=", "set-param name=tt-size value=1e3",
         "set-param name=ponder value=yes", "set-param name=ponder value=TRUE",
-        "set-param name=variant value=killer", "set-param name=book value=true",
+        "set-param name=variant value=killer", "set-param name=bogus value=true",
         "set-param name=tt-size", "set-param value=3", "set-param",
         "set-param name=bb-size value=7", "set-param name=bb-size value=-1", "set-param name=bb-size value=x",
+        "set-param name=book value=1", "set-param name=book value=", "set-param name=book-ply value=101",
+        "set-param name=book-ply value=-1", "set-param name=book-margin value=x", "set-param name=book-margin value=1000",
     };
     assert_each_one_error(h, bad, sizeof bad / sizeof bad[0]);
     assert_int_equal(h->tt_mib, HUB_TT_DEFAULT_MIB);
     assert_false(h->ponder);
-    char *out = run(h, "set-param name=book value=true\n");
-    assert_non_null(strstr(out, "unknown parameter 'book'"));
+    assert_true(h->book);
+    assert_int_equal(h->book_ply, HUB_BOOK_PLY_DEFAULT);
+    assert_int_equal(h->book_margin, HUB_BOOK_MARGIN_DEFAULT);
+    char *out = run(h, "set-param name=bogus value=true\n");
+    assert_non_null(strstr(out, "unknown parameter 'bogus'"));
     free(out);
 }
 
@@ -362,6 +381,61 @@ static void test_go_single_move(void **state)
     free(out);
 }
 
+/* The move of the done line in out, read against pos. */
+static Move done_move(const char *out, const Position *pos)
+{
+    char line[256], text[MOVE_TEXT_MAX], err[256];
+    Move m = MOVE_NONE;
+    assert_true(get_line(out, "done move=", 0, line, sizeof line));
+    sscanf(line, "done move=%95s", text);
+    assert_int_equal(notation_parse_move(pos, text, &m, err, sizeof err), PARSE_OK);
+    return m;
+}
+
+/* go think in a book position answers at once (info with the book score, then done) with a move
+ * within book-margin of the best; book=false, book-ply below the position's ply and go analyze
+ * search instead. */
+static void test_go_book(void **state)
+{
+    Hub *h = *state;
+    Position start;
+    position_start(&start);
+    BookMove moves[MAX_MOVES];
+    int n = book_moves(book_embedded(), &start, moves);
+    assert_true(n >= 2);
+    for (int margin = 0; margin <= 30; margin += 30) {
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "set-param name=book-margin value=%d\n", margin);
+        free(run(h, cmd));
+        for (int rep = 0; rep < 8; rep++) {
+            char *out = run(h, "pos start\nlevel depth=30\ngo think\n");
+            assert_int_equal(total_lines(out), 2);
+            assert_int_equal(line_index(out, "info score=", 0), 0);
+            assert_all_lines_parse(out);
+            Move m = done_move(out, &start);
+            int k = 0;
+            while (k < n && moves[k].move != m)
+                k++;
+            assert_true(k < n && moves[k].score >= moves[0].score - margin);
+            char info[64], score[16];
+            search_format_score(moves[k].score, score, sizeof score);
+            snprintf(info, sizeof info, "info score=%s pv=", score);
+            assert_int_equal(line_index(out, info, 0), 0);
+            free(out);
+        }
+    }
+    const char *searching[] = {"set-param name=book value=false\npos start\nlevel depth=2\ngo think\n",
+                               "set-param name=book value=true\nset-param name=book-ply value=0\npos start\n"
+                               "level depth=2\ngo think\n",
+                               "set-param name=book-ply value=40\npos start\nlevel depth=2\ngo analyze\n"};
+    for (int i = 0; i < 3; i++) {
+        char *out = run_searching(h, searching[i]);
+        assert_true(count_lines(out, "info depth=") >= 1);
+        assert_int_equal(count_lines(out, "done move="), 1);
+        free(out);
+    }
+}
+
 /* A go after a refused pos searches the previous position. */
 static void test_go_after_bad_pos(void **state)
 {
@@ -497,6 +571,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_go_modes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_go_bad_mode_and_no_move, setup, teardown),
         cmocka_unit_test_setup_teardown(test_go_single_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_go_book, setup, teardown),
         cmocka_unit_test_setup_teardown(test_go_after_bad_pos, setup, teardown),
         cmocka_unit_test_setup_teardown(test_new_game_and_strays, setup, teardown),
         cmocka_unit_test_setup_teardown(test_empty_and_unknown, setup, teardown),

@@ -32,7 +32,7 @@ static void test_ping_and_stop_during_search(void **state)
 /* stop ends go think and go ponder searches too, each with one done. */
 static void test_stop_each_mode(void **state)
 {
-    const char *modes[] = {"level infinite\ngo think\n", "level infinite\ngo ponder\n",
+    const char *modes[] = {"set-param name=book value=false\nlevel infinite\ngo think\n", "level infinite\ngo ponder\n",
                            "level move-time=1000\ngo ponder\n", "go analyze\n"};
     for (int i = 0; i < 4; i++) {
         Script s;
@@ -114,7 +114,7 @@ static void test_eof_during_search_scripted(void **state)
 {
     Hub *h = *state;
     Script s;
-    Chunk chunks[] = {{"level infinite\ngo think\n", 0}, {NULL, 0}};
+    Chunk chunks[] = {{"set-param name=book value=false\nlevel infinite\ngo think\n", 0}, {NULL, 0}};
     double start = test_now();
     char *out = run_script(h, &s, chunks, 0.0);
     assert_true(s.eof_in_search);
