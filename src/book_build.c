@@ -440,7 +440,7 @@ static bool parse_options(Builder *b, int argc, char **argv)
                 {"--threads", &b->threads, 1, JOBS_MAX_THREADS}, {"--max-ply", &b->max_ply, 1, 200},
                 {"--max-dev", &b->max_dev, 0, 10000}, {"--ply-cost", &b->ply_cost, 0, 10000},
                 {"--checkpoint", &b->checkpoint, 1, 100000000}, {"--seconds", &b->seconds, 0, 100000000}};
-    for (int i = 3; i < argc; i++) {
+    for (int i = 3; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool known = false, ok = v != NULL;
         for (size_t k = 0; k < sizeof ints / sizeof ints[0] && !known; k++)
@@ -457,7 +457,6 @@ static bool parse_options(Builder *b, int argc, char **argv)
             }
         if (!known || !ok)
             return false;
-        i++;
     }
     return b->out != NULL;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench.h"
+#include "book.h"
 #include "eval.h"
 #include "hub.h"
 #include "notation.h"
@@ -14,7 +15,8 @@
 static const char *const HELP[] = {
     "Hub protocol v2 (what GUIs send; values with spaces go in double quotes):",
     "  hub                          engine id, parameters, then wait",
-    "  set-param name=N value=V     parameters: tt-size (MiB), ponder (true/false), variant (normal)",
+    "  set-param name=N value=V     parameters: tt-size (MiB), ponder (true/false), variant (normal),",
+    "                               bb-size (pieces), book (true/false), book-ply (plies), book-margin (centi-men)",
     "  init                         answers ready",
     "  pos pos=P|fen=F|start [moves=\"M1 M2 ...\"]   set the position (P = 51-char Hub string)",
     "  level depth=N | nodes=N | move-time=T | [moves=N] time=T [inc=T] | infinite",
@@ -32,6 +34,7 @@ static const char *const HELP[] = {
     "  undo [N]                     take back N moves (default 1)",
     "  perft depth=N [divide]       count move sequences of N plies",
     "  eval                         static evaluation term by term",
+    "  book                         the opening book's moves here, best first, with their scores",
     "  bench [depth=N]              fixed-depth search of the bench positions",
 };
 
@@ -112,6 +115,28 @@ static void cmd_moves(Hub *h)
         fprintf(h->out, "%s%s", i ? " " : "", text);
     }
     fprintf(h->out, "%s\n", quote);
+}
+
+/* `book count=N ply=P moves="M:S ..."`: the book moves of the current position with their scores
+ * (count=0 when the book has none, whatever the book parameters). */
+static void cmd_book(Hub *h)
+{
+    const Position *pos = game_position(&h->game);
+    BookMove moves[MAX_MOVES];
+    int n = book_moves(book_embedded(), pos, moves);
+    fprintf(h->out, "book count=%d", n);
+    if (n == 0) {
+        fputc('\n', h->out);
+        return;
+    }
+    fprintf(h->out, " ply=%d moves=\"", book_find(book_embedded(), pos)->ply);
+    for (int i = 0; i < n; i++) {
+        char text[MOVE_TEXT_MAX], score[16];
+        notation_format_move(pos, moves[i].move, text);
+        search_format_score(moves[i].score, score, sizeof score);
+        fprintf(h->out, "%s%s:%s", i ? " " : "", text, score);
+    }
+    fputs("\"\n", h->out);
 }
 
 /* play takes its moves as bare words (play 32-28 19-23) or as moves="...". */
@@ -213,6 +238,8 @@ bool hub_term_execute(Hub *h, const HubCommand *c)
         eval_print_breakdown(game_position(&h->game), h->out);
     else if (strcmp(name, "bench") == 0)
         cmd_bench(h, c);
+    else if (strcmp(name, "book") == 0)
+        cmd_book(h);
     else
         return false;
     return true;

@@ -1,10 +1,11 @@
-/* Terminal commands for people: help, board, moves, play, undo, perft, eval, bench. */
+/* Terminal commands for people: help, board, moves, play, undo, perft, eval, bench, book. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "book.h"
 #include "hub_test_util.h"
 #include "notation.h"
 
@@ -12,7 +13,7 @@ static void test_help(void **state)
 {
     char *out = run(*state, "help\n");
     const char *words[] = {"hub", "set-param", "init", "pos", "level", "go", "stop", "ponder-hit", "ping",
-                           "new-game", "quit", "board", "moves", "play", "undo", "perft", "eval", "bench"};
+                           "new-game", "quit", "board", "moves", "play", "undo", "perft", "eval", "bench", "book"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char key[32];
         snprintf(key, sizeof key, "  %s", words[i]);
@@ -33,6 +34,25 @@ static void test_board(void **state)
     assert_non_null(strstr(out, "  |    w     .     .     .     . |"));
     assert_non_null(strstr(out, "board ply=0 side=black status=ongoing fen=B:WK3,31:B20,45\n"));
     assert_non_null(strstr(out, "board pos=BeeWeeeeeeeeeeeeeeeebeeeeeeeeeeweeeeeeeeeeeeebeeeee\n"));
+    free(out);
+}
+
+/* book lists the embedded book's moves, best first, as book_moves gives them; count=0 elsewhere. */
+static void test_book(void **state)
+{
+    Position start;
+    position_start(&start);
+    BookMove moves[MAX_MOVES];
+    int n = book_moves(book_embedded(), &start, moves);
+    assert_true(n > 0);
+    char want[256], text[MOVE_TEXT_MAX], score[16];
+    notation_format_move(&start, moves[0].move, text);
+    search_format_score(moves[0].score, score, sizeof score);
+    snprintf(want, sizeof want, "book count=%d ply=0 moves=\"%s:%s ", n, text, score);
+    char *out = run(*state, "book\npos fen=W:W28:B23,5\nbook\n");
+    assert_int_equal(line_index(out, want, 0), 0);
+    assert_int_equal(line_index(out, "book count=0", 0), 1);
+    assert_int_equal(total_lines(out), 2);
     free(out);
 }
 
@@ -122,6 +142,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_help, setup, teardown),
         cmocka_unit_test_setup_teardown(test_board, setup, teardown),
         cmocka_unit_test_setup_teardown(test_moves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_book, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_and_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_repetition, setup, teardown),
         cmocka_unit_test_setup_teardown(test_perft, setup, teardown),
