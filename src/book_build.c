@@ -224,12 +224,12 @@ static int progress_cmp(const void *x, const void *y)
 }
 
 /* Negamax values (leaves up), then plies and path costs (roots down), in topological order;
- * returns the cheapest leaf worth expanding, or -1. */
+ * returns the cheapest leaf worth expanding, -1 when there is none, -2 when memory is short. */
 static int update_tree(Builder *b)
 {
     int64_t *order = malloc((size_t)b->n * sizeof *order);
     if (!order)
-        return -1;
+        return -2;
     for (int i = 0; i < b->n; i++)
         order[i] = (int64_t)b->node[i].progress << 32 | i;
     qsort(order, (size_t)b->n, sizeof *order, progress_cmp);
@@ -408,11 +408,13 @@ static bool grow(Builder *b)
     double last_report = now_seconds();
     for (; done < b->expansions; done++) {
         int i = update_tree(b);
+        if (i == -2)
+            return false;
         if (i < 0)
             break;
         if (!link_children(b, i, true) || !run_searches(b))
             return false;
-        if ((done + 1) % b->checkpoint == 0 && (update_tree(b), !save(b)))
+        if ((done + 1) % b->checkpoint == 0 && (update_tree(b) == -2 || !save(b)))
             return false;
         if (b->seconds && now_seconds() - b->start >= (double)b->seconds) {
             done++;
@@ -423,7 +425,8 @@ static bool grow(Builder *b)
             last_report = now_seconds();
         }
     }
-    update_tree(b);
+    if (update_tree(b) == -2)
+        return false;
     report(b, done, -1);
     return save(b);
 }
