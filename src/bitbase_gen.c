@@ -10,6 +10,7 @@
 #include <time.h>
 #include "bitbase_gen.h"
 #include "bitbase_store.h"
+#include "clock.h"
 #include "embed.h"
 #include "jobs.h"
 #include "movegen.h"
@@ -42,13 +43,6 @@ typedef struct {
     double start;
     int threads;
 } Builder;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* The solved value for the side to move of pos (White to move, not in the pair being solved). */
 static int lookup(const Builder *b, const Position *pos)
@@ -173,7 +167,7 @@ static void report_pair(Builder *b, BbMaterial m, const uint64_t *count, int pas
     fprintf(stderr, "bitbase: %-19s %11llu positions  win %5.1f%%  draw %5.1f%%  loss %5.1f%%  %3d passes"
                     "  %6.1f s  (%.0f s)\n",
             pair, (unsigned long long)valid, pct * (double)count[BB_VALUE_WIN], pct * (double)count[BB_VALUE_DRAW],
-            pct * (double)count[BB_VALUE_LOSS], passes, seconds, now_seconds() - b->start);
+            pct * (double)count[BB_VALUE_LOSS], passes, seconds, clock_now() - b->start);
     mtx_unlock(&b->lock);
 }
 
@@ -192,7 +186,7 @@ static bool solve_pair(Builder *b, BbMaterial m)
     }
     if (single)
         cnt[1] = cnt[0];
-    double start = now_seconds();
+    double start = clock_now();
     for (int i = 0; i < nt; i++)
         for (uint64_t idx = 0; idx < t[i]->size; idx++)
             init_position(b, t[i], idx, cnt[i]);
@@ -225,7 +219,7 @@ static bool solve_pair(Builder *b, BbMaterial m)
     free(cnt[0]);
     if (!single)
         free(cnt[1]);
-    report_pair(b, m, count, passes, now_seconds() - start);
+    report_pair(b, m, count, passes, clock_now() - start);
     return true;
 }
 
@@ -330,13 +324,13 @@ static bool build(Builder *b, int pieces, const char *out_path)
             b->threads);
     BbBuffer blob = {0};
     bool ok = solve_levels(b, count);
-    double solved = now_seconds();
+    double solved = clock_now();
     ok = ok && compress_all(b, count, &blob);
     if (!ok) {
         fprintf(stderr, "engine: not enough memory for the bitbases\n");
     } else {
         fprintf(stderr, "bitbase: solved in %.1f s, compressed to %zu bytes in %.1f s\n", solved - b->start, blob.len,
-                now_seconds() - solved);
+                clock_now() - solved);
         char note[128];
         snprintf(note, sizeof note, "Endgame bitbases up to %d pieces, built by `engine bitbase build --pieces %d`",
                  pieces, pieces);
@@ -385,7 +379,7 @@ int bitbase_build_main(int argc, char **argv)
         return 1;
     }
     b->threads = (int)threads;
-    b->start = now_seconds();
+    b->start = clock_now();
     bool ok = build(b, (int)pieces, out);
     for (int i = 0; i < BB_MATERIAL_IDS; i++)
         if (b->table[i]) {

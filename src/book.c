@@ -152,9 +152,9 @@ const BookEntry *book_find(const Book *book, const Position *pos)
     return book->count ? bsearch(&probe, book->entries, book->count, sizeof probe, entry_cmp) : NULL;
 }
 
-int book_moves(const Book *book, const Position *pos, BookMove *out)
+/* book_moves for pos, whose entry is e (or NULL). */
+static int entry_moves(const Book *book, const BookEntry *e, const Position *pos, BookMove *out)
 {
-    const BookEntry *e = book_find(book, pos);
     if (!e || !e->inner)
         return 0;
     MoveList list;
@@ -174,11 +174,16 @@ int book_moves(const Book *book, const Position *pos, BookMove *out)
     return list.count;
 }
 
+int book_moves(const Book *book, const Position *pos, BookMove *out)
+{
+    return entry_moves(book, book_find(book, pos), pos, out);
+}
+
 bool book_pick(const Book *book, const Position *pos, int max_ply, int margin, uint64_t *rng, BookMove *pick)
 {
     const BookEntry *e = book_find(book, pos);
     BookMove moves[MAX_MOVES];
-    int n = e && e->ply < max_ply ? book_moves(book, pos, moves) : 0;
+    int n = e && e->ply < max_ply ? entry_moves(book, e, pos, moves) : 0;
     if (n == 0)
         return false;
     int close = 1;

@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "bitbase.h"
 #include "bitbase_gen.h"
 #include "book.h"
+#include "clock.h"
 #include "jobs.h"
 #include "search.h"
 #include "selfplay.h"
@@ -51,7 +51,8 @@ typedef struct {
     KeyMap map;
     int *jobs;         /* nodes waiting for their search */
     int n_jobs;
-    Search *search[JOBS_MAX_THREADS];
+    Search *search[JOBS_MAX_THREADS];   /* one searcher and one game a thread */
+    Game *game[JOBS_MAX_THREADS];
     double start;
 } Builder;
 
@@ -104,13 +105,6 @@ static bool map_put(KeyMap *m, uint64_t key, int val)
     m->keys[i] = key;
     m->vals[i] = val;
     return true;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* Pieces taken (weighted above any advance) plus rows advanced by all pieces: every move of a
@@ -175,15 +169,12 @@ static bool search_job(void *ctx, int worker, int i)
 {
     Builder *b = ctx;
     Node *nd = &b->node[b->jobs[i]];
-    Game *game = malloc(sizeof *game);
-    if (!game)
-        return false;
+    Game *game = b->game[worker];
     game_reset(game, &nd->pos);
     SearchLimits limits = {.nodes = (uint64_t)b->nodes};
     SearchResult res;
     search_clear(b->search[worker]);
     search_run(b->search[worker], game, &limits, GO_ANALYZE, NULL, NULL, NULL, &res);
-    free(game);
     nd->leaf = res.best == MOVE_NONE ? -SCORE_WIN : res.score;
     if (res.best == MOVE_NONE)
         nd->state = NODE_FINAL;
@@ -282,70 +273,65 @@ static bool save(const Builder *b)
     return ok;
 }
 
-/* The fewest plies from the start position to each opening (by breadth-first search over
- * positions without duplicates), or 0 for the ones not reached within ROOT_PLY_LIMIT. */
+/* The fewest plies from the start position to each opening, by a breadth-first search over
+ * positions without duplicates; 0 (with a warning) for the ones not reached within ROOT_PLY_LIMIT. */
 static bool opening_plies(const Position *openings, int count, int *plies)
 {
-    KeyMap want;
-    if (!map_init(&want, 1024))
-        return false;
+    KeyMap want = {0}, seen = {0};
+    uint64_t *keys = malloc((size_t)(count + 1) * sizeof *keys);
+    Position *level = malloc(ROOT_BFS_LIMIT * sizeof *level), *next = malloc(ROOT_BFS_LIMIT * sizeof *next);
+    bool ok = keys && level && next && map_init(&want, 1024) && map_init(&seen, 1 << 16);
     int missing = 0;
-    for (int i = 0; i < count; i++) {
-        plies[i] = 0;
-        if (map_get(&want, book_key(&openings[i])) < 0) {
-            map_put(&want, book_key(&openings[i]), i);
+    for (int i = 0; ok && i < count; i++) {
+        plies[i] = -1;
+        keys[i] = book_key(&openings[i]);
+        if (map_get(&want, keys[i]) < 0) {
+            ok = map_put(&want, keys[i], 1);
             missing++;
         }
     }
-    KeyMap seen;
-    Position *level = malloc(ROOT_BFS_LIMIT * sizeof *level);
-    bool ok = level && map_init(&seen, 1 << 16);
-    int n = 1, ply = 0;
+    int n = 1;
     if (ok)
         position_start(&level[0]);
-    for (; ok && missing > 0 && ply <= ROOT_PLY_LIMIT && n > 0; ply++) {
+    for (int ply = 0; ok && missing > 0 && ply <= ROOT_PLY_LIMIT && n > 0; ply++) {
         int next_n = 0;
-        for (int k = 0; k < n; k++) {
-            int w = map_get(&want, book_key(&level[k]));
-            if (w >= 0 && plies[w] == 0 && ply > 0) {
-                for (int i = 0; i < count; i++)
-                    if (book_key(&openings[i]) == book_key(&level[k]))
-                        plies[i] = ply;
-                missing--;
-            }
-        }
-        /* the next level overwrites this one from its start, so it is generated from a copy */
-        Position *cur = malloc((size_t)n * sizeof *cur);
-        if (!cur)
-            break;
-        memcpy(cur, level, (size_t)n * sizeof *cur);
         for (int k = 0; k < n && ok; k++) {
+            uint64_t key = book_key(&level[k]);
+            if (map_get(&want, key) >= 0) {
+                for (int i = 0; i < count; i++)
+                    if (keys[i] == key)
+                        plies[i] = ply;
+                missing--;   /* each position is met once: later levels only hold unseen ones */
+            }
             MoveList list;
-            movegen_generate(&cur[k], &list);
-            for (int m = 0; m < list.count && ok; m++) {
+            movegen_generate(&level[k], &list);
+            for (int m = 0; m < list.count && ok && next_n < ROOT_BFS_LIMIT; m++) {
                 Position p;
-                position_make(&cur[k], list.moves[m], &p);
-                if (map_get(&seen, book_key(&p)) >= 0)
-                    continue;
-                ok = next_n < ROOT_BFS_LIMIT && map_put(&seen, book_key(&p), 1);
-                if (ok)
-                    level[next_n++] = p;
+                position_make(&level[k], list.moves[m], &p);
+                if (map_get(&seen, book_key(&p)) < 0 && (ok = map_put(&seen, book_key(&p), 1)))
+                    next[next_n++] = p;
             }
         }
-        free(cur);
+        Position *swap = level;
+        level = next;
+        next = swap;
         n = next_n;
     }
-    if (missing > 0)
+    for (int i = 0; ok && i < count; i++)
+        plies[i] = plies[i] < 0 ? 0 : plies[i];
+    if (ok && missing > 0)
         fprintf(stderr, "book: %d openings are not within %d plies of the start; they count as ply 0\n", missing,
                 ROOT_PLY_LIMIT);
+    free(keys);
     free(level);
+    free(next);
     map_free(&want);
     map_free(&seen);
-    return true;
+    return ok;
 }
 
 /* The roots: the start position and the openings, each at its ply; with --in, the stored tree
- * below them is rebuilt from the book file. Searches every new leaf. */
+ * below them is rebuilt from the book file. Then searches the roots the file does not score. */
 static bool add_roots(Builder *b)
 {
     Position *list = NULL;
@@ -357,17 +343,18 @@ static bool add_roots(Builder *b)
     Position start;
     position_start(&start);
     for (int i = -1; ok && i < count; i++) {
-        int r = node_get(b, i < 0 ? &start : &list[i], i < 0 ? 0 : plies[i], true);
+        int r = node_get(b, i < 0 ? &start : &list[i], i < 0 ? 0 : plies[i], false);
         ok = r >= 0;
         if (ok)
             b->node[r].root = true;
     }
     free(list);
     free(plies);
+    int roots = b->n;
     Book old = {0};
     if (ok && b->in)
         ok = book_load(b->in, &old);
-    /* rebuild breadth-first: a stored inner position gets its children, which keep their scores */
+    /* breadth-first: a stored inner position gets its children, which keep their stored scores */
     for (int i = 0; ok && b->in && i < b->n; i++) {
         const BookEntry *e = book_find(&old, &b->node[i].pos);
         BookMove moves[MAX_MOVES];
@@ -382,11 +369,10 @@ static bool add_roots(Builder *b)
         } else {
             b->node[i].leaf = e->score;
         }
-        /* a stored position needs no search */
-        for (int k = 0; k < b->n_jobs; k++)
-            if (b->jobs[k] == i)
-                b->jobs[k--] = b->jobs[--b->n_jobs];
     }
+    for (int i = 0; ok && i < roots; i++)
+        if (!book_find(&old, &b->node[i].pos))
+            b->jobs[b->n_jobs++] = i;
     book_free(&old);
     return ok && run_searches(b);
 }
@@ -396,7 +382,7 @@ static void report(const Builder *b, long done, int last)
     char score[16];
     search_format_score(b->node[0].value, score, sizeof score);
     fprintf(stderr, "book: %ld/%ld expansions, %d positions, %.0f s, start %s, last ply %d cost %lld\n", done,
-            b->expansions, b->n, now_seconds() - b->start, score, last >= 0 ? b->node[last].ply : -1,
+            b->expansions, b->n, clock_now() - b->start, score, last >= 0 ? b->node[last].ply : -1,
             last >= 0 ? (long long)b->node[last].cost : -1LL);
 }
 
@@ -405,7 +391,7 @@ static bool grow(Builder *b)
     if (!add_roots(b))
         return false;
     long done = 0;
-    double last_report = now_seconds();
+    double last_report = clock_now();
     for (; done < b->expansions; done++) {
         int i = update_tree(b);
         if (i == -2)
@@ -416,13 +402,13 @@ static bool grow(Builder *b)
             return false;
         if ((done + 1) % b->checkpoint == 0 && (update_tree(b) == -2 || !save(b)))
             return false;
-        if (b->seconds && now_seconds() - b->start >= (double)b->seconds) {
+        if (b->seconds && clock_now() - b->start >= (double)b->seconds) {
             done++;
             break;
         }
-        if (now_seconds() - last_report >= 30 || done + 1 == b->expansions) {
+        if (clock_now() - last_report >= 30 || done + 1 == b->expansions) {
             report(b, done + 1, i);
-            last_report = now_seconds();
+            last_report = clock_now();
         }
     }
     if (update_tree(b) == -2)
@@ -474,19 +460,21 @@ int book_build_main(int argc, char **argv)
         return 2;
     }
     bitbase_init();
-    b.start = now_seconds();
+    b.start = clock_now();
     bool ok = map_init(&b.map, 1 << 16);
     for (int t = 0; ok && t < b.threads; t++)
-        ok = (b.search[t] = search_new(BUILD_TT_MIB)) != NULL;
+        ok = (b.search[t] = search_new(BUILD_TT_MIB)) != NULL && (b.game[t] = malloc(sizeof *b.game[t])) != NULL;
     if (ok)
         fprintf(stderr, "book: %ld expansions, %ld nodes a search, %ld threads, into %s\n", b.expansions, b.nodes,
                 b.threads, b.out);
     ok = ok && grow(&b);
     if (!ok)
         fprintf(stderr, "engine: book build failed (out of memory, or a file could not be read or written)\n");
-    for (int t = 0; t < b.threads; t++)
+    for (int t = 0; t < b.threads; t++) {
         if (b.search[t])
             search_free(b.search[t]);
+        free(b.game[t]);
+    }
     map_free(&b.map);
     free(b.node);
     free(b.edges);

@@ -173,7 +173,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
                       "or refused); keeping %zu MiB", mib, h->tt_mib);
         }
     } else if (strcmp(name->value, "ponder") == 0 || strcmp(name->value, "book") == 0) {
-        bool *flag = name->value[0] == 'p' ? &h->ponder : &h->book;
+        bool *flag = strcmp(name->value, "ponder") == 0 ? &h->ponder : &h->book;
         if (strcmp(value->value, "true") == 0 || strcmp(value->value, "false") == 0)
             *flag = value->value[0] == 't';
         else
