@@ -1,8 +1,9 @@
 #pragma once
-/* Position: pieces by colour, the king set and the side to move, plus its Zobrist key.
+/* Position: pieces by colour, the king set, the side to move and the rule set, plus its Zobrist key.
  * Positions are immutable values: a move produces a successor by copy-make. */
 #include "bitboard.h"
 #include "hash.h"
+#include "variant.h"
 
 typedef enum { WHITE = 0, BLACK = 1 } Color;
 
@@ -16,7 +17,12 @@ typedef struct {
     Bitboard kings;
     Key key;
     Color turn;
+    uint8_t variant;    /* a Variant; packed so that the struct stays 40 bytes */
+    uint8_t wolf[2];    /* frisian, per side: the king that made the last quiet moves in a row
+                         * (bit index, low 6 bits) and how many (high 2 bits); 0 = none */
 } Position;
+
+#define WOLF_MAX_MOVES 3   /* frisian: quiet moves in a row one king may make while its side has men */
 
 /* Initialises every table the rules core needs (bitboards, hash keys); idempotent. */
 void board_init(void);
@@ -24,9 +30,23 @@ void board_init(void);
 /* The standard start position, White to move. */
 void position_start(Position *pos);
 
-/* Sets up a position from piece sets and computes its key. */
+/* Sets up a position of international draughts from piece sets and computes its key. */
 void position_set(Position *pos, Bitboard white_men, Bitboard black_men, Bitboard white_kings,
                   Bitboard black_kings, Color turn);
+
+/* Makes pos a position of variant v (no frisian king-move history). Returns NULL, or (pos
+ * unchanged) why the position cannot occur in v: in breakthrough the side to move has no king. */
+const char *position_set_variant(Position *pos, Variant v);
+
+static inline Variant position_variant(const Position *pos) { return (Variant)pos->variant; }
+
+/* Frisian: how many quiet moves in a row the king on position_wolf_bit has made (0 = none). */
+static inline int position_wolf_count(const Position *pos, Color c) { return pos->wolf[c] >> 6; }
+static inline int position_wolf_bit(const Position *pos, Color c) { return pos->wolf[c] & 63; }
+
+/* The frisian king-move counters of out, the successor of pos after m (out's pieces already set);
+ * with_key also brings out->key up to date. */
+void position_update_wolf(const Position *pos, Move m, Position *out, bool with_key);
 
 /* The key computed from scratch (the reference for the incremental one). */
 Key position_compute_key(const Position *pos);
@@ -101,6 +121,10 @@ static inline void position_make_impl(const Position *pos, Move m, Position *out
     out->kings = kings & ~captured;
     out->turn = them;
     out->key = key;
+    out->variant = pos->variant;
+    out->wolf[0] = out->wolf[1] = 0;
+    if (pos->variant == VARIANT_FRISIAN)
+        position_update_wolf(pos, m, out, with_key);
 }
 
 /* The position after the legal move m, with its key updated incrementally. */

@@ -1,9 +1,11 @@
 #pragma once
-/* Legal move generation for international (FMJD) draughts.
+/* Legal move generation for international (FMJD) draughts and its variants (the position says which).
  * Captures are compulsory and the majority rule applies (most pieces, men and kings alike);
  * captured pieces stay on the board as obstacles until the move ends (Turkish strike);
  * a man promotes only when it ends on the far row. Moves with the same from, to and
- * captured set are listed once. */
+ * captured set are listed once. Killer: a king whose last captured piece is a king stops right
+ * behind it. Breakthrough: once the opponent owns a king the side to move has no move (it lost).
+ * Losing: the moves of international draughts. Frisian: see movegen_frisian.h. */
 #include "board.h"
 
 #define MAX_MOVES 320
@@ -83,9 +85,22 @@ void movegen_men_multi_jumps(const Position *pos, const ManJumps *mj, MoveList *
 /* The number of legal captures when the side to move has one (mj from movegen_man_jumps). */
 int movegen_count_captures(const Position *pos, const ManJumps *mj);
 
+/* movegen_count for the variants whose rules its shortcuts do not cover (breakthrough, frisian). */
+int movegen_count_variant(const Position *pos);
+
+/* True for breakthrough and frisian, whose generation leaves the international fast paths
+ * (one test, since the two are numbered 2 and 3). */
+static inline bool movegen_special_rules(const Position *pos)
+{
+    _Static_assert(VARIANT_BT == 2 && VARIANT_FRISIAN == 3, "breakthrough and frisian share a bit pattern");
+    return __builtin_expect((pos->variant >> 1) == 1, 0);
+}
+
 /* The number of legal moves (counts quiet moves with popcounts; used by perft's last ply). */
 static inline int movegen_count(const Position *pos)
 {
+    if (movegen_special_rules(pos))
+        return movegen_count_variant(pos);
     Color us = pos->turn;
     Bitboard empty = position_empty(pos), occ = position_occupied(pos);
     Bitboard men = pos->pieces[us] & ~pos->kings, kings = pos->pieces[us] & pos->kings;

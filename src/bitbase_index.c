@@ -80,6 +80,8 @@ bool bb_index_position(BbMaterial m, uint64_t idx, Position *out)
     out->kings = wk | bk;
     out->turn = WHITE;
     out->key = 0;
+    out->variant = VARIANT_NORMAL;
+    out->wolf[WHITE] = out->wolf[BLACK] = 0;
     return true;
 }
 

@@ -25,8 +25,8 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: engine [hub]\n"
-            "       engine moves POS\n"
-            "       engine perft POS DEPTH [--divide]\n"
+            "       engine moves POS [--variant V]\n"
+            "       engine perft POS DEPTH [--divide] [--variant V]\n"
             "       engine bench [DEPTH]\n"
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S] ...\n"
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
@@ -36,17 +36,41 @@ static int usage(void)
             "       engine book build --out FILE [--openings FILE] [--expansions N] [--nodes N] ...\n"
             "       engine book info [FILE]\n"
             "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
-            "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start\n");
+            "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start;\n"
+            "V is one of %s (default normal)\n", variant_names());
     return 2;
 }
 
-/* Parses POS for a subcommand; prints the reason and returns false when it is bad. */
-static bool parse_pos_arg(const char *text, Position *pos)
+/* Parses POS of variant v for a subcommand; prints the reason and returns false when it is bad. */
+static bool parse_pos_arg(const char *text, Variant v, Position *pos)
 {
     const char *err = notation_parse_position(text, pos);
+    if (!err)
+        err = position_set_variant(pos, v);
     if (err) {
         fprintf(stderr, "engine: bad position \"%s\": %s\n", text, err);
         return false;
+    }
+    return true;
+}
+
+/* Reads the options after the positional arguments of moves and perft (--divide only where
+ * divide is not NULL); prints why and returns false on a bad one. */
+static bool parse_rules_options(int argc, char **argv, int first, Variant *v, bool *divide)
+{
+    *v = VARIANT_NORMAL;
+    for (int i = first; i < argc; i++) {
+        if (divide && strcmp(argv[i], "--divide") == 0) {
+            *divide = true;
+        } else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
+            if (!variant_parse(argv[++i], v)) {
+                fprintf(stderr, "engine: bad variant \"%s\": expected one of %s\n", argv[i], variant_names());
+                return false;
+            }
+        } else {
+            fprintf(stderr, "engine: unknown or incomplete option \"%s\"\n", argv[i]);
+            return false;
+        }
     }
     return true;
 }
@@ -71,9 +95,10 @@ static int cmd_bench(int argc, char **argv)
 static int cmd_moves(int argc, char **argv)
 {
     Position pos;
-    if (argc != 3)
+    Variant v;
+    if (argc < 3)
         return usage();
-    if (!parse_pos_arg(argv[2], &pos))
+    if (!parse_rules_options(argc, argv, 3, &v, NULL) || !parse_pos_arg(argv[2], v, &pos))
         return 2;
     MoveList list;
     movegen_generate(&pos, &list);
@@ -89,15 +114,11 @@ static int cmd_moves(int argc, char **argv)
 static int cmd_perft(int argc, char **argv)
 {
     Position pos;
+    Variant v;
     bool divide = false;
-    if (argc < 4 || argc > 5)
+    if (argc < 4)
         return usage();
-    if (argc == 5) {
-        if (strcmp(argv[4], "--divide") != 0)
-            return usage();
-        divide = true;
-    }
-    if (!parse_pos_arg(argv[2], &pos))
+    if (!parse_rules_options(argc, argv, 4, &v, &divide) || !parse_pos_arg(argv[2], v, &pos))
         return 2;
     char *end;
     errno = 0;

@@ -1,4 +1,5 @@
 #include "movegen.h"
+#include "movegen_frisian.h"
 
 /* State shared by one piece's capture search. occ never changes during the search:
  * captured pieces stay obstacles, and the origin square counts as empty. */
@@ -9,6 +10,7 @@ typedef struct {
     Bitboard occ;    /* obstacles: every piece but the moving one */
     Bitboard empty;  /* landing squares: BB_ALL & ~occ */
     Bitboard jumpable[DIR_COUNT];   /* opponent pieces with an empty square just beyond in direction d */
+    Bitboard stop_behind;   /* killer: a king capture ending on one of these stops right behind it */
 } CaptureSearch;
 
 /* Opponent pieces that a piece moving in direction d can jump: the next square beyond is empty. */
@@ -72,7 +74,8 @@ static void man_capture_from(CaptureSearch *cs, Bitboard sq, Bitboard captured, 
 /* Tries every capture of a king standing on bit s, skipping the directions in skip.
  * Returns false when there is none, so the caller records the move ending on s.
  * Going straight on is tried only from the first landing square: from later ones it
- * would repeat the same paths. */
+ * would repeat the same paths. A capture whose last piece is in stop_behind ends only on the
+ * first landing square (never dropping a longest capture: that square ends one as long). */
 static bool king_capture_from(CaptureSearch *cs, int s, Bitboard captured, int n, unsigned skip)
 {
     bool any = false;
@@ -90,7 +93,8 @@ static bool king_capture_from(CaptureSearch *cs, int s, Bitboard captured, int n
         for (; landings; landings &= landings - 1) {
             int l = bb_lsb(landings);
             unsigned next_skip = back | (l == first ? 0u : 1u << d);
-            if (!king_capture_from(cs, l, now_captured, n + 1, next_skip))
+            if (!king_capture_from(cs, l, now_captured, n + 1, next_skip) &&
+                (l == first || !(over & cs->stop_behind)))
                 record_capture(cs, bb_of(l), now_captured, n + 1);
         }
     }
@@ -120,9 +124,25 @@ static bool side_has_capture(const Position *pos, Color us)
     return false;
 }
 
-bool movegen_has_capture(const Position *pos) { return side_has_capture(pos, pos->turn); }
+/* Breakthrough: the opponent owning a king means it crowned one and won; nothing moves. */
+static inline bool bt_over(const Position *pos)
+{
+    return pos->variant == VARIANT_BT && position_kings(pos, (Color)!pos->turn);
+}
 
-bool movegen_opponent_has_capture(const Position *pos) { return side_has_capture(pos, (Color)!pos->turn); }
+bool movegen_has_capture(const Position *pos)
+{
+    if (pos->variant == VARIANT_FRISIAN)
+        return frisian_side_has_capture(pos, pos->turn);
+    return !bt_over(pos) && side_has_capture(pos, pos->turn);
+}
+
+bool movegen_opponent_has_capture(const Position *pos)
+{
+    if (pos->variant == VARIANT_FRISIAN)
+        return frisian_side_has_capture(pos, (Color)!pos->turn);
+    return side_has_capture(pos, (Color)!pos->turn);
+}
 
 static inline void push(MoveList *list, Move m)
 {
@@ -154,6 +174,12 @@ void movegen_captures(const Position *pos, MoveList *list)
     Bitboard occ_all = position_occupied(pos), them = pos->pieces[!us];
     list->count = 0;
     list->capture_len = 0;
+    if (movegen_special_rules(pos)) {
+        if (pos->variant == VARIANT_FRISIAN)
+            frisian_captures(pos, list);
+        if (pos->variant == VARIANT_FRISIAN || bt_over(pos))
+            return;
+    }
     Bitboard men = pos->pieces[us] & ~pos->kings;
     if (!(pos->pieces[us] & pos->kings)) {
         ManJumps mj;
@@ -165,6 +191,8 @@ void movegen_captures(const Position *pos, MoveList *list)
         }
     }
     CaptureSearch cs = {.list = list, .them = them};
+    if (pos->variant == VARIANT_KILLER)
+        cs.stop_behind = them & pos->kings;
     for (Bitboard m = men_with_captures(men, them, BB_ALL & ~occ_all); m; m &= m - 1) {
         cs.origin = m & -m;
         cs.occ = occ_all ^ cs.origin;
@@ -188,12 +216,15 @@ void movegen_quiet(const Position *pos, MoveList *list)
     int d0 = us == WHITE ? DIR_UL : DIR_DL;
     list->count = 0;
     list->capture_len = 0;
+    if (bt_over(pos))
+        return;
+    Bitboard wolf = pos->variant == VARIANT_FRISIAN ? frisian_stopped_king(pos) : 0;
     for (int d = d0; d < d0 + 2; d++)
         for (Bitboard to = bb_shift(men, d) & empty; to; to &= to - 1) {
             Bitboard t = to & -to;
             push(list, t | bb_shift(t, bb_opposite(d)));
         }
-    for (Bitboard k = pos->pieces[us] & pos->kings; k; k &= k - 1) {
+    for (Bitboard k = pos->pieces[us] & pos->kings & ~wolf; k; k &= k - 1) {
         int s = bb_lsb(k);
         for (int d = 0; d < DIR_COUNT; d++)
             for (Bitboard to = bb_ray_attack(s, d, occ) & empty; to; to &= to - 1)
@@ -251,8 +282,22 @@ bool movegen_is_legal(const Position *pos, Move m)
     return false;
 }
 
+/* Counts the moves of the positions movegen_count leaves to the general generator. */
+int movegen_count_variant(const Position *pos)
+{
+    MoveList list;
+    movegen_generate(pos, &list);
+    return list.count;
+}
+
 void movegen_generate(const Position *pos, MoveList *list)
 {
+    if (movegen_special_rules(pos) && (pos->variant == VARIANT_FRISIAN || bt_over(pos))) {
+        movegen_captures(pos, list);
+        if (list->count == 0 && pos->variant == VARIANT_FRISIAN)
+            movegen_quiet(pos, list);
+        return;
+    }
     Color us = pos->turn;
     ManJumps mj;
     Bitboard empty = position_empty(pos);

@@ -1,5 +1,5 @@
-/* Move generator against the reference data: every international rules case with its complete
- * move list and perft 1-3, and the verified perft counts of tests/data/perft.txt. */
+/* Move generator against the reference data: every rules case (international and variants) with its
+ * complete move list and perft 1-3, and the verified perft counts of tests/data/perft.txt. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,12 +33,15 @@ static void test_rules_cases_move_lists(void **state)
     assert_non_null(f);
     DataRecord rec;
     int cases = 0;
+    int per_variant[VARIANT_COUNT] = {0};
     while (testdata_next(f, &rec)) {
-        if (strcmp(rec.field[1], "normal") != 0)
-            continue;
+        Variant v;
+        assert_true(variant_parse(rec.field[1], &v));
         Position pos, from_fen;
         assert_null(notation_parse_position(rec.field[2], &pos));
         assert_null(notation_parse_position(rec.field[6], &from_fen));
+        assert_null(position_set_variant(&pos, v));
+        assert_null(position_set_variant(&from_fen, v));
         assert_true(pos.key == from_fen.key);
         char text[TESTDATA_LINE_MAX];
         legal_moves_text(&pos, text, sizeof text);
@@ -62,12 +65,14 @@ static void test_rules_cases_move_lists(void **state)
                 fail_msg("case %s: perft(%d) expected %llu", rec.field[0], depth, want);
         }
         cases++;
+        per_variant[v]++;
     }
     fclose(f);
-    assert_true(cases >= 30);
+    assert_true(cases >= 38);
+    assert_true(per_variant[VARIANT_KILLER] >= 2 && per_variant[VARIANT_FRISIAN] >= 5);
 }
 
-/* Every normal perft vector up to PERFT_MAX_NODES leaves (default 1e8). */
+/* Every perft vector of every variant up to PERFT_MAX_NODES leaves (default 1e8). */
 static void test_perft_vectors(void **state)
 {
     (void)state;
@@ -76,31 +81,37 @@ static void test_perft_vectors(void **state)
     FILE *f = testdata_open("perft.txt");
     assert_non_null(f);
     DataRecord rec;
-    int checked = 0;
+    int checked[VARIANT_COUNT] = {0};
     while (testdata_next(f, &rec)) {
-        if (strcmp(rec.field[0], "normal") != 0)
-            continue;
+        Variant v;
+        assert_true(variant_parse(rec.field[0], &v));
         unsigned long long want = strtoull(rec.field[4], NULL, 10);
         if (want > limit)
             continue;
         Position pos = {0};
         assert_null(notation_parse_position(rec.field[2], &pos));
+        assert_null(position_set_variant(&pos, v));
         int depth = atoi(rec.field[3]);
         unsigned long long got = perft(&pos, depth);
         if (got != want)
-            fail_msg("perft %s depth %d: expected %llu got %llu", rec.field[1], depth, want, got);
-        checked++;
+            fail_msg("perft %s %s depth %d: expected %llu got %llu", rec.field[0], rec.field[1], depth, want, got);
+        checked[v]++;
     }
     fclose(f);
-    assert_true(checked >= 50);
+    assert_true(checked[VARIANT_NORMAL] >= 50);
+    for (int i = 1; i < VARIANT_COUNT; i++)
+        assert_true(checked[i] >= 20);
 }
 
-/* The list-based and counting paths agree, and the list never holds duplicates. */
+/* The list-based and counting paths agree, the list never holds duplicates, and the incremental
+ * key equals the one computed from scratch. */
 static void check_consistency(const Position *pos, int depth)
 {
     MoveList list;
     movegen_generate(pos, &list);
     assert_int_equal(movegen_count(pos), list.count);
+    assert_true(pos->key == position_compute_key(pos));
+    assert_int_equal(movegen_has_capture(pos), list.capture_len > 0);
     for (int i = 0; i < list.count; i++)
         for (int j = i + 1; j < list.count; j++)
             assert_true(list.moves[i] != list.moves[j]);
@@ -127,11 +138,83 @@ static void test_generation_paths_agree(void **state)
         "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
         "W:W10,K16:B14,K21,29,K31,34,37,K46,K47",
     };
-    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Position pos = {0};
-        assert_null(notation_parse_position(fens[i], &pos));
-        check_consistency(&pos, 3);
-    }
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
+        for (int v = 0; v < VARIANT_COUNT; v++) {
+            Position pos = {0};
+            assert_null(notation_parse_position(fens[i], &pos));
+            if (position_set_variant(&pos, (Variant)v) == NULL)
+                check_consistency(&pos, 3);
+        }
+}
+
+/* Plays text in pos (it must be legal) and checks the key. */
+static void play(Position *pos, const char *text)
+{
+    Move m;
+    char err[256];
+    if (notation_parse_move(pos, text, &m, err, sizeof err) != PARSE_OK)
+        fail_msg("%s: %s", text, err);
+    Position next;
+    position_make(pos, m, &next);
+    assert_true(next.key == position_compute_key(&next));
+    *pos = next;
+}
+
+static bool can_play(const Position *pos, const char *text)
+{
+    Move m;
+    char err[256];
+    return notation_parse_move(pos, text, &m, err, sizeof err) == PARSE_OK;
+}
+
+/* Frisian: one king makes at most three quiet moves in a row while its side has men; a move of
+ * another piece frees it; a side of kings only is not limited. */
+static void test_frisian_king_moves(void **state)
+{
+    (void)state;
+    Position pos;
+    assert_null(notation_parse_position("W:W37,K48:B15,K3", &pos));
+    assert_null(position_set_variant(&pos, VARIANT_FRISIAN));
+    const char *moves[] = {"48-43", "3-9", "43-48", "9-3", "48-43", "3-9"};
+    for (int i = 0; i < 6; i++)
+        play(&pos, moves[i]);
+    assert_int_equal(position_wolf_count(&pos, WHITE), 3);
+    assert_false(can_play(&pos, "43-48"));   /* white's king rests; black has the same count */
+    assert_true(can_play(&pos, "37-32"));
+    Position same_squares;   /* same pieces, other counters: another position */
+    assert_null(notation_parse_position("W:W37,K43:B15,K9", &same_squares));
+    assert_null(position_set_variant(&same_squares, VARIANT_FRISIAN));
+    assert_true(same_squares.key != pos.key);
+    play(&pos, "37-32");
+    assert_int_equal(position_wolf_count(&pos, WHITE), 0);
+    assert_false(can_play(&pos, "9-3"));
+    play(&pos, "15-20");
+    assert_true(can_play(&pos, "43-48"));
+
+    assert_null(notation_parse_position("W:WK48:B15,K3", &pos));   /* White has kings only */
+    assert_null(position_set_variant(&pos, VARIANT_FRISIAN));
+    for (int i = 0; i < 6; i++)
+        play(&pos, moves[i]);
+    assert_true(can_play(&pos, "43-48"));
+    assert_int_equal(position_wolf_count(&pos, WHITE), 0);
+}
+
+/* Breakthrough: a crowned king ends the game; a side to move with a king cannot be set up. */
+static void test_breakthrough_end(void **state)
+{
+    (void)state;
+    Position pos;
+    assert_null(notation_parse_position("W:W7,45:B30", &pos));
+    assert_null(position_set_variant(&pos, VARIANT_BT));
+    play(&pos, "7-2");
+    MoveList list;
+    movegen_generate(&pos, &list);
+    assert_int_equal(list.count, 0);
+    assert_int_equal(movegen_count(&pos), 0);
+    assert_false(movegen_has_capture(&pos));
+    assert_null(notation_parse_position("W:WK7,45:B30", &pos));
+    assert_non_null(position_set_variant(&pos, VARIANT_BT));
+    assert_int_equal(position_variant(&pos), VARIANT_NORMAL);
 }
 
 /* The ghost-bit layout: 50 playable bits, diagonal neighbours one shift apart. */
@@ -164,6 +247,8 @@ int main(void)
         cmocka_unit_test(test_rules_cases_move_lists),
         cmocka_unit_test(test_generation_paths_agree),
         cmocka_unit_test(test_perft_vectors),
+        cmocka_unit_test(test_frisian_king_moves),
+        cmocka_unit_test(test_breakthrough_end),
     };
     return cmocka_run_group_tests_name("movegen", tests, NULL, NULL);
 }
