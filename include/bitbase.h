@@ -12,7 +12,8 @@ void bitbase_init(void);
 int bitbase_pieces(void);
 
 /* The value of pos for the side to move: 1 win, 0 draw, -1 loss. False when pos has more than
- * max_pieces pieces or more than the tables hold (none before bitbase_init). A pending capture is resolved by searching the
+ * max_pieces pieces or more than the tables hold (none before bitbase_init), or is not of
+ * international rules (the tables hold those only). A pending capture is resolved by searching the
  * captures (their values are not stored). */
 bool bitbase_probe(const Position *pos, int max_pieces, int *value);
 

@@ -47,7 +47,8 @@ void book_free(Book *book);
 /* The book embedded in the binary (empty when there is none); loaded at the first call. */
 const Book *book_embedded(void);
 
-/* The entry of pos, or NULL. */
+/* The entry of pos, or NULL. Books hold international positions, which killer shares (its rule
+ * matters only once kings capture kings); the other variants have none. */
 const BookEntry *book_find(const Book *book, const Position *pos);
 
 /* The legal moves of pos with their book scores, best first (ties in move-generation order);

@@ -7,9 +7,9 @@
 #include "io.h"
 #include "search.h"
 
-#define ENGINE_NAME "engine"
-#define ENGINE_VERSION "0.1"
-#define ENGINE_AUTHOR "The draughts engine authors"
+#define ENGINE_NAME "Zwaluw"
+#define ENGINE_VERSION "1.0"
+#define ENGINE_AUTHOR "The Zwaluw authors"
 #define ENGINE_COUNTRY "unknown"
 
 #define HUB_TT_DEFAULT_MIB 64
@@ -35,6 +35,7 @@ typedef struct {
     SearchLimits limits;     /* set by level; cleared by pos and at the end of every go */
     size_t tt_mib;           /* parameter tt-size */
     bool ponder;             /* parameter ponder */
+    Variant variant;         /* parameter variant: the rules of every position set from now on */
     bool book;               /* parameter book */
     int book_ply;            /* parameter book-ply */
     int book_margin;         /* parameter book-margin */

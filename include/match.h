@@ -16,6 +16,7 @@ typedef struct {
     int games;
     int concurrency;
     const char *openings_path;
+    Variant variant;             /* the rules: openings, referee and (by set-param) both engines */
     const char *pdn_path;        /* NULL: no PDN file */
     const char *event;
     bool shuffle;                /* play the openings in an order drawn from seed */
@@ -38,9 +39,9 @@ typedef struct {
  * wrong. The strings of o point into argv. */
 const char *match_parse_args(int argc, char **argv, MatchOptions *o);
 
-/* Reads one position per line ("start", Hub string or FEN; blank lines and # comments
+/* Reads one position of variant v per line ("start", Hub string or FEN; blank lines and # comments
  * skipped). Returns the count, or -1 with err set. *out is malloc'ed. */
-int match_load_openings(const char *path, Position **out, char *err, size_t errsize);
+int match_load_openings(const char *path, Variant v, Position **out, char *err, size_t errsize);
 
 /* Plays the match: progress lines and the final block go to out, fault logs to log.
  * Returns false when the match could not run (bad openings, files, workers). */

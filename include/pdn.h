@@ -30,7 +30,8 @@ typedef struct {
 /* "2-0", "1-1", "0-2" from White's half points (2, 1, 0); "*" otherwise. */
 const char *pdn_result_text(int white_points);
 
-/* Writes one record: Event, Site, Date, Round, White, Black, Result, FEN (only when the game
+/* Writes one record: Event, Site, Date, Round, White, Black, Result, GameType (and Variant
+ * when not international), FEN (only when the game
  * does not start from the initial position) and Termination tags, then the moves of game,
  * an optional {comment} and the result. */
 void pdn_write_game(FILE *out, const PdnHeader *h, const Game *game, int white_points, const char *comment);

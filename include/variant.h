@@ -24,3 +24,10 @@ const char *variant_names(void);
 /* The PDN GameType number: 20 international (killer too; its Variant tag tells it apart),
  * 40 Frisian, 96 breakthrough, 98 antidraughts (the numbers lidraughts writes). */
 int variant_pdn_game_type(Variant v);
+
+/* The PDN name written in the Variant tag ("Killer", "Breakthrough", "Frisian", "Antidraughts"). */
+const char *variant_pdn_name(Variant v);
+
+/* The variant of a PDN game from its Variant tag (PDN or Hub name) or else its GameType tag
+ * (either may be NULL; neither means international). False when a tag names no known rules. */
+bool variant_from_pdn(const char *variant_tag, const char *game_type, Variant *out);

@@ -149,7 +149,8 @@ const Book *book_embedded(void)
 const BookEntry *book_find(const Book *book, const Position *pos)
 {
     BookEntry probe = {.key = book_key(pos)};
-    return book->count ? bsearch(&probe, book->entries, book->count, sizeof probe, entry_cmp) : NULL;
+    bool rules = pos->variant == VARIANT_NORMAL || pos->variant == VARIANT_KILLER;
+    return book->count && rules ? bsearch(&probe, book->entries, book->count, sizeof probe, entry_cmp) : NULL;
 }
 
 /* book_moves for pos, whose entry is e (or NULL). */

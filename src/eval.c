@@ -38,7 +38,15 @@ typedef struct {
 static struct {
     bool ready;
     SideTables side[2];
+    EvalWeight material[VARIANT_COUNT][EVAL_FEATURE_COUNT];   /* material-only vectors of the variants */
 } tables;
+
+/* Material-only values of the variants without tuned weights: (man, king) in centi-men. */
+static const int16_t VARIANT_MATERIAL[VARIANT_COUNT][2] = {
+    [VARIANT_BT] = {100, 0},          /* a king ends the game: never on the board in play */
+    [VARIANT_FRISIAN] = {100, 160},   /* kings capture along rows and files too */
+    [VARIANT_LOSING] = {-100, -150},  /* the side that keeps fewer pieces is nearer its win */
+};
 
 static Bitboard squares_mask(const int *squares, int count)
 {
@@ -67,6 +75,10 @@ void eval_init(void)
         return;
     bb_init();
     eval_pattern_init();
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        tables.material[v][EVAL_MAN] = (EvalWeight){VARIANT_MATERIAL[v][0], VARIANT_MATERIAL[v][0]};
+        tables.material[v][EVAL_KING] = (EvalWeight){VARIANT_MATERIAL[v][1], VARIANT_MATERIAL[v][1]};
+    }
     static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
     static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
     SideTables *w = &tables.side[WHITE], *b = &tables.side[BLACK];
@@ -193,7 +205,7 @@ void eval_extract(const Position *pos, EvalFeatures *f)
         f->value[i] = w[i] - b[i];
     int phase = 40 - (w[EVAL_MAN] + w[EVAL_KING] + b[EVAL_MAN] + b[EVAL_KING]);
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
-    f->scale = drawish_scale(w, b);
+    f->scale = pos->variant == VARIANT_NORMAL || pos->variant == VARIANT_KILLER ? drawish_scale(w, b) : EVAL_SCALE_ONE;
     eval_pattern_indices(pos, f->pattern);
 }
 
@@ -221,12 +233,19 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
     return (Score)score;
 }
 
-/* eval_score_white(eval_extract(pos), eval_weights). */
+const EvalWeight *eval_weights_of(Variant v)
+{
+    if (!tables.ready)
+        eval_init();
+    return v == VARIANT_NORMAL || v == VARIANT_KILLER ? eval_weights : tables.material[v];
+}
+
+/* eval_score_white(eval_extract(pos), the weights of its variant). */
 static Score eval_white(const Position *pos)
 {
     EvalFeatures f;
     eval_extract(pos, &f);
-    return eval_score_white(&f, eval_weights);
+    return eval_score_white(&f, eval_weights_of(position_variant(pos)));
 }
 
 /* The score for the side to move: -white for Black, without a branch (the side to move alternates). */
@@ -242,8 +261,9 @@ Score eval_position_cached(EvalCache *cache, const Position *pos)
 {
     EvalCacheEntry *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
     bool same = e->pieces[WHITE] == pos->pieces[WHITE] && e->pieces[BLACK] == pos->pieces[BLACK] &&
-                e->kings == pos->kings;
+                e->kings == pos->kings && e->variant == pos->variant;
     if (!same) {
+        e->variant = pos->variant;
         e->pieces[WHITE] = pos->pieces[WHITE];
         e->pieces[BLACK] = pos->pieces[BLACK];
         e->kings = pos->kings;
@@ -269,22 +289,23 @@ void eval_print_breakdown(const Position *pos, FILE *out)
 {
     EvalFeatures f;
     eval_extract(pos, &f);
+    const EvalWeight *weights = eval_weights_of(position_variant(pos));
     int den = EVAL_PHASE_MAX * EVAL_SCALE_ONE;
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        const EvalWeight *w = &eval_weights[i];
+        const EvalWeight *w = &weights[i];
         double part = (double)f.value[i] * (w->mg * (EVAL_PHASE_MAX - f.phase) + w->eg * f.phase) * f.scale / den;
         fprintf(out, "eval term=%s white-black=%d mg=%d eg=%d white=%.1f\n", TERM_NAMES[i], f.value[i], w->mg,
                 w->eg, part);
     }
     int pmg = 0, peg = 0;
     for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
-        const EvalWeight *w = &eval_weights[eval_pattern_feature(k, f.pattern[k])];
+        const EvalWeight *w = &weights[eval_pattern_feature(k, f.pattern[k])];
         pmg += eval_pattern_sign(k) * w->mg;
         peg += eval_pattern_sign(k) * w->eg;
     }
     double part = (double)(pmg * (EVAL_PHASE_MAX - f.phase) + peg * f.phase) * f.scale / den;
     fprintf(out, "eval patterns mg=%d eg=%d white=%.1f\n", pmg, peg, part);
     fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
-            eval_score_white(&f, eval_weights));
+            eval_score_white(&f, weights));
     fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");
 }

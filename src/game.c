@@ -5,10 +5,21 @@
 /* Both rules need a lone king against at most three pieces. */
 #define ENDGAME_RULE_MAX_PIECES 4
 
+/* Frisian: kings only, two against one or one against one. */
+static EndgameRule frisian_endgame_rule(const Position *pos)
+{
+    int n = bb_popcount(position_occupied(pos));
+    if (n > 3 || (position_occupied(pos) & ~pos->kings) || !pos->pieces[WHITE] || !pos->pieces[BLACK])
+        return ENDGAME_NONE;
+    return n == 3 ? ENDGAME_FRISIAN_7 : ENDGAME_FRISIAN_2;
+}
+
 EndgameRule draw_endgame_rule(const Position *pos)
 {
     if (bb_popcount(position_occupied(pos)) > ENDGAME_RULE_MAX_PIECES)   /* the common case, decided at once */
         return ENDGAME_NONE;
+    if (pos->variant == VARIANT_FRISIAN)
+        return frisian_endgame_rule(pos);
     for (int c = 0; c < 2; c++) {
         Bitboard lone = pos->pieces[!c];
         if (bb_popcount(lone) != 1 || !(lone & pos->kings))
@@ -30,6 +41,7 @@ void draw_state_root(const Position *pos, DrawState *out)
     out->reversible = 0;
     out->endgame_plies = 0;
     out->endgame = draw_endgame_rule(pos);
+    out->king_rule = pos->variant != VARIANT_FRISIAN;
 }
 
 void draw_state_next(const Position *pos, const DrawState *prev, Move m, const Position *next, DrawState *out)
@@ -38,6 +50,7 @@ void draw_state_next(const Position *pos, const DrawState *prev, Move m, const P
     out->reversible = irreversible ? 0 : prev->reversible + 1;
     out->endgame = draw_endgame_rule(next);
     out->endgame_plies = out->endgame == prev->endgame ? prev->endgame_plies + 1 : 0;
+    out->king_rule = prev->king_rule;
 }
 
 GameStatus draw_state_status(const DrawState *st)
@@ -46,7 +59,11 @@ GameStatus draw_state_status(const DrawState *st)
         return GAME_DRAW_5_MOVES;
     if (st->endgame == ENDGAME_16 && st->endgame_plies >= DRAW_16_MOVES_PLIES)
         return GAME_DRAW_16_MOVES;
-    if (st->reversible >= DRAW_KING_MOVES_PLIES)
+    if (st->endgame == ENDGAME_FRISIAN_7 && st->endgame_plies >= DRAW_FRISIAN_7_PLIES)
+        return GAME_DRAW_FRISIAN_7;
+    if (st->endgame == ENDGAME_FRISIAN_2 && st->endgame_plies >= DRAW_FRISIAN_2_PLIES)
+        return GAME_DRAW_FRISIAN_2;
+    if (st->king_rule && st->reversible >= DRAW_KING_MOVES_PLIES)
         return GAME_DRAW_25_MOVES;
     return GAME_ONGOING;
 }
@@ -85,7 +102,7 @@ int game_repetitions(const Game *game)
     for (int back = 2; back <= limit && back <= game->ply; back += 2) {
         const Position *p = &game->pos[game->ply - back];
         if (p->key == cur->key && memcmp(p->pieces, cur->pieces, sizeof p->pieces) == 0 &&
-            p->kings == cur->kings)
+            p->kings == cur->kings && p->wolf[WHITE] == cur->wolf[WHITE] && p->wolf[BLACK] == cur->wolf[BLACK])
             count++;
     }
     return count;
@@ -94,9 +111,13 @@ int game_repetitions(const Game *game)
 GameStatus game_status(const Game *game)
 {
     MoveList list;
-    movegen_generate(game_position(game), &list);
-    if (list.count == 0)
-        return GAME_LOSS;
+    const Position *pos = game_position(game);
+    movegen_generate(pos, &list);
+    if (list.count == 0) {
+        if (pos->variant == VARIANT_LOSING)
+            return GAME_WIN;
+        return pos->variant == VARIANT_BT && position_kings(pos, (Color)!pos->turn) ? GAME_LOSS_CROWNED : GAME_LOSS;
+    }
     if (game_repetitions(game) >= 3)
         return GAME_DRAW_REPETITION;
     return draw_state_status(&game->draw[game->ply]);
@@ -106,10 +127,19 @@ const char *game_status_text(GameStatus status)
 {
     switch (status) {
     case GAME_LOSS: return "no legal move";
+    case GAME_LOSS_CROWNED: return "the opponent crowned a king";
+    case GAME_WIN: return "no legal move, which wins";
     case GAME_DRAW_REPETITION: return "threefold repetition";
     case GAME_DRAW_25_MOVES: return "25-move rule";
     case GAME_DRAW_16_MOVES: return "16-move rule";
     case GAME_DRAW_5_MOVES: return "5-move rule";
+    case GAME_DRAW_FRISIAN_7: return "7-move rule (two kings against one)";
+    case GAME_DRAW_FRISIAN_2: return "2-move rule (king against king)";
     default: return "ongoing";
     }
+}
+
+int game_status_outcome(GameStatus status)
+{
+    return status == GAME_WIN ? 1 : status == GAME_LOSS || status == GAME_LOSS_CROWNED ? -1 : 0;
 }

@@ -138,7 +138,7 @@ static void cmd_hub(Hub *h)
     fprintf(out, "param name=tt-size value=%zu type=int min=%d max=%d\n", h->tt_mib, HUB_TT_MIN_MIB,
             HUB_TT_MAX_MIB);
     fprintf(out, "param name=ponder value=%s type=bool\n", h->ponder ? "true" : "false");
-    fputs("param name=variant value=normal type=enum values=normal\n", out);
+    fprintf(out, "param name=variant value=%s type=enum values=\"%s\"\n", variant_name(h->variant), variant_names());
     fprintf(out, "param name=bb-size value=%d type=int min=0 max=%d\n", hub_bb_size(h), bitbase_pieces());
     fprintf(out, "param name=book value=%s type=bool\n", h->book ? "true" : "false");
     fprintf(out, "param name=book-ply value=%d type=int min=0 max=%d\n", h->book_ply, HUB_BOOK_PLY_MAX);
@@ -188,8 +188,16 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         else
             *field = (int)v;
     } else if (strcmp(name->value, "variant") == 0) {
-        if (strcmp(value->value, "normal") != 0)
-            hub_error(h, "variant \"%s\" is not implemented (values: normal); keeping normal", ex);
+        Variant v;
+        if (!variant_parse(value->value, &v)) {
+            hub_error(h, "variant \"%s\" is not one of %s; keeping %s", ex, variant_names(), variant_name(h->variant));
+        } else if (v != h->variant) {   /* a new rule set starts a new game at the start position */
+            Position start;
+            position_start(&start);
+            position_set_variant(&start, v);
+            h->variant = v;
+            game_reset(&h->game, &start);
+        }
     } else if (strcmp(name->value, "bb-size") == 0) {
         long long pieces;
         if (hub_parse_int(value->value, 0, bitbase_pieces(), &pieces)) {
@@ -269,6 +277,8 @@ static void cmd_pos(Hub *h, const HubCommand *c)
     }
     Position p;
     const char *err = notation_parse_position(text, &p);
+    if (!err)
+        err = position_set_variant(&p, h->variant);
     if (err) {
         char ex[EXCERPT + 4];
         hub_excerpt(text, EXCERPT, ex, sizeof ex);
@@ -411,8 +421,13 @@ static void run_go(Hub *h, GoMode mode)
     MoveList list;
     movegen_generate(game_position(&h->game), &list);
     if (list.count == 0) {
-        hub_error(h, "no legal move: %s to move has no piece that can move, so the game is over",
-                  game_position(&h->game)->turn == WHITE ? "White" : "Black");
+        const char *side = game_position(&h->game)->turn == WHITE ? "White" : "Black";
+        GameStatus st = game_status(&h->game);
+        if (st == GAME_LOSS_CROWNED)
+            hub_error(h, "no legal move: the game is over, %s crowned a king", side[0] == 'W' ? "Black" : "White");
+        else
+            hub_error(h, "no legal move: %s to move has no piece that can move, so the game is over%s", side,
+                      st == GAME_WIN ? " (won by the side to move: losing rules)" : "");
         return;
     }
     if (list.count == 1 && mode == GO_THINK) {

@@ -28,7 +28,7 @@ static int usage(void)
             "       engine moves POS [--variant V]\n"
             "       engine perft POS DEPTH [--divide] [--variant V]\n"
             "       engine bench [DEPTH]\n"
-            "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S] ...\n"
+            "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--variant V] ...\n"
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
             "       engine tune [--out FILE] [--iterations N] DATA...\n"
             "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"

@@ -55,9 +55,13 @@ bool referee_game_over(const Game *game, int max_plies, int *white_points, char 
 {
     GameStatus st = game_status(game);
     Color turn = game_position(game)->turn;
-    if (st == GAME_LOSS) {
-        *white_points = turn == WHITE ? 0 : 2;
-        snprintf(why, size, "%s has no legal move", SIDE_NAME[turn]);
+    int outcome = game_status_outcome(st);
+    if (outcome) {
+        *white_points = (turn == WHITE) == (outcome > 0) ? 2 : 0;
+        if (st == GAME_LOSS_CROWNED)
+            snprintf(why, size, "%s crowned a king", SIDE_NAME[!turn]);
+        else
+            snprintf(why, size, "%s has no legal move%s", SIDE_NAME[turn], outcome > 0 ? ", which wins" : "");
         return true;
     }
     if (st != GAME_ONGOING) {

@@ -156,6 +156,9 @@ const char *match_parse_args(int argc, char **argv, MatchOptions *o)
         } else if (strcmp(opt, "--timeout") == 0) {
             if (!val || !parse_real(val, 0.01, 86400, &o->referee.timeout))
                 return "--timeout expects seconds 0.01-86400";
+        } else if (strcmp(opt, "--variant") == 0) {
+            if (!val || !variant_parse(val, &o->variant))
+                return "--variant expects normal, killer, bt, frisian or losing";
         } else if (strcmp(opt, "--openings") == 0 || strcmp(opt, "--pdn") == 0 || strcmp(opt, "--event") == 0) {
             if (!val)
                 return "--openings/--pdn/--event need a value";
@@ -174,6 +177,16 @@ const char *match_parse_args(int argc, char **argv, MatchOptions *o)
     }
     if (!o->engine[0].cmd || !o->engine[1].cmd)
         return "--engine1 and --engine2 are required";
+    static const char *const VARIANT_PARAMS[VARIANT_COUNT] = {"variant=normal", "variant=killer", "variant=bt",
+                                                              "variant=frisian", "variant=losing"};
+    for (int k = 0; k < 2 && o->variant != VARIANT_NORMAL; k++) {   /* first, so --paramN settings follow it */
+        EngineConfig *cfg = &o->engine[k];
+        if (cfg->param_count == ENGINE_MAX_PARAMS)
+            return "too many engine parameters";
+        memmove(cfg->params + 1, cfg->params, (size_t)cfg->param_count * sizeof cfg->params[0]);
+        cfg->params[0] = VARIANT_PARAMS[o->variant];
+        cfg->param_count++;
+    }
     for (int k = 0; k < 2; k++) {
         const char *text = tc_text[k + 1][0] ? tc_text[k + 1] : tc_text[0];
         const char *err = referee_parse_tc(text, &o->referee.tc[k]);
@@ -183,7 +196,7 @@ const char *match_parse_args(int argc, char **argv, MatchOptions *o)
     return NULL;
 }
 
-int match_load_openings(const char *path, Position **out, char *err, size_t errsize)
+int match_load_openings(const char *path, Variant v, Position **out, char *err, size_t errsize)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -210,6 +223,8 @@ int match_load_openings(const char *path, Position **out, char *err, size_t errs
             list = grown;
         }
         const char *why = notation_parse_position(p, &list[count]);
+        if (!why)
+            why = position_set_variant(&list[count], v);
         if (why) {
             snprintf(err, errsize, "%s:%d: %s", path, lineno, why);
             count = -1;

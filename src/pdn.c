@@ -71,6 +71,12 @@ void pdn_write_game(FILE *out, const PdnHeader *h, const Game *game, int white_p
     write_tag(out, "White", h->white);
     write_tag(out, "Black", h->black);
     write_tag(out, "Result", pdn_result_text(white_points));
+    Variant v = position_variant(&game->pos[0]);
+    char type[16];
+    snprintf(type, sizeof type, "%d", variant_pdn_game_type(v));
+    write_tag(out, "GameType", type);
+    if (v != VARIANT_NORMAL)
+        write_tag(out, "Variant", variant_pdn_name(v));
     Position start;
     position_start(&start);
     const Position *first = &game->pos[0];
@@ -212,14 +218,21 @@ int pdn_read_game(FILE *in, PdnRecord *rec, char *err, size_t errsize)
         c = skip_space(in);
     }
     Position pos;
+    Variant v;
+    if (!variant_from_pdn(pdn_tag(rec, "Variant"), pdn_tag(rec, "GameType"), &v)) {
+        snprintf(err, errsize, "unknown rules in the GameType or Variant tag");
+        return -1;
+    }
     const char *fen = pdn_tag(rec, "FEN");
     const char *why = fen ? notation_parse_position(fen, &pos) : NULL;
+    if (!fen)
+        position_start(&pos);
+    if (!why)
+        why = position_set_variant(&pos, v);
     if (why) {
         snprintf(err, errsize, "bad FEN: %s", why);
         return -1;
     }
-    if (!fen)
-        position_start(&pos);
     game_reset(rec->game, &pos);
     char tok[128];
     while (c != EOF) {

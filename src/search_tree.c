@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "bitbase.h"
+#include "movegen_frisian.h"
 #include "search_internal.h"
 
 #define ORDER_TT (1 << 30)
@@ -36,12 +37,23 @@ static inline bool probe_bitbase(const Search *s, const Position *pos, int ply, 
     return true;
 }
 
+/* The score of a position whose side to move has no legal move: a loss, but a win in losing. */
+static inline Score no_move_score(const Position *pos, int ply)
+{
+    return pos->variant == VARIANT_LOSING ? SCORE_WIN - ply : -SCORE_WIN + ply;
+}
+
 /* True when the side to move (with no capture) has at least one quiet move. */
 static bool has_quiet_move(const Position *pos)
 {
     Color us = pos->turn;
     Bitboard empty = position_empty(pos);
     Bitboard men = position_men(pos, us), kings = position_kings(pos, us);
+    if (movegen_special_rules(pos)) {
+        if (pos->variant == VARIANT_BT && position_kings(pos, (Color)!us))
+            return false;
+        kings &= ~frisian_stopped_king(pos);
+    }
     Bitboard fwd = us == WHITE ? (men >> 6) | (men >> 7) : (men << 6) | (men << 7);
     if (fwd & empty)
         return true;
@@ -56,9 +68,20 @@ static inline void pv_update(Search *s, int ply, Move m)
     s->pv_len[ply] = n + 1;
 }
 
+/* Breakthrough: a man one step from its promotion row with a free square ahead crowns (and wins)
+ * next move when the side to move has no capture. */
+static inline bool bt_crowns_next(const Position *pos)
+{
+    Color us = pos->turn;
+    Bitboard men = position_men(pos, us), empty = position_empty(pos);
+    Bitboard steps = us == WHITE ? (men >> 6) | (men >> 7) : (men << 6) | (men << 7);
+    return (steps & empty & promotion_row(us)) != 0;
+}
+
 /* Captures are compulsory, so a node with a capture searches them all (no stand pat). Without
  * one, the static evaluation stands, except at the first quiescence ply when the opponent
- * threatens a capture: then every quiet reply is tried. */
+ * threatens a capture: then every quiet reply is tried. In breakthrough a crowning move ends the
+ * game, so a position that can crown is scored as the win it is. */
 static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score alpha, Score beta)
 {
     s->pv_len[ply] = 0;
@@ -73,7 +96,9 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
     movegen_captures(pos, &list);
     if (list.count == 0) {
         if (!has_quiet_move(pos))
-            return -SCORE_WIN + ply;
+            return no_move_score(pos, ply);
+        if (pos->variant == VARIANT_BT && bt_crowns_next(pos))
+            return SCORE_WIN - ply - 1;
         if (qply > 0 || !movegen_opponent_has_capture(pos))
             return leaf_eval(s, pos, ply);
         movegen_quiet(pos, &list);
@@ -210,7 +235,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     bool pv_node = beta - alpha > 1;
 
     alpha = max_s(alpha, -SCORE_WIN + ply);
-    beta = min_s(beta, SCORE_WIN - ply - 1);
+    beta = min_s(beta, SCORE_WIN - ply - (pos->variant != VARIANT_LOSING));   /* losing: no move wins at once */
     if (alpha >= beta)
         return alpha;
 
@@ -239,7 +264,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     MoveList list;
     movegen_generate(pos, &list);
     if (list.count == 0)
-        return -SCORE_WIN + ply;
+        return no_move_score(pos, ply);
     int order[MAX_MOVES];
     order_moves(s, pos, &list, tt_move, ply, order);
     int ext = s->tune.single_reply && list.count == 1 && ply < 2 * s->root_depth ? 1 : 0;

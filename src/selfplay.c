@@ -144,8 +144,9 @@ static Move random_near_best(Search *s, Game *game, const SelfplayConfig *cfg, u
     for (int i = 0; i < list.count; i++) {
         SearchResult res;
         game_play(game, list.moves[i]);
-        if (game_status(game) == GAME_LOSS) {
-            scores[i] = SCORE_WIN;
+        int outcome = game_status_outcome(game_status(game));
+        if (outcome) {
+            scores[i] = -outcome * SCORE_WIN;
         } else {
             search_run(s, game, &limits, GO_ANALYZE, NULL, NULL, NULL, &res);
             scores[i] = -res.score;
@@ -175,8 +176,9 @@ static double play_game(Search *s, Game *game, const SelfplayConfig *cfg, const 
     for (;;) {
         const Position *pos = game_position(game);
         GameStatus status = game_status(game);
-        if (status == GAME_LOSS)
-            return pos->turn == WHITE ? 0.0 : 1.0;
+        int outcome = game_status_outcome(status);
+        if (outcome)
+            return (pos->turn == WHITE) == (outcome > 0) ? 1.0 : 0.0;
         if (status != GAME_ONGOING || game->ply >= cfg->max_plies || game->ply + 1 >= GAME_MAX_PLIES)
             return 0.5;
         if (is_quiet(pos))
@@ -331,11 +333,14 @@ int selfplay_main(int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     cfg.threads = cores < 1 ? 1 : cores > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : (int)cores;
     const char *openings_path = SELFPLAY_OPENINGS, *out_path = NULL;
+    Variant variant = VARIANT_NORMAL;
     for (int i = 2; i < argc; i += 2) {   /* every option takes one value */
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         long long v;
         if (strcmp(opt, "--out") == 0 && val)
             out_path = val;
+        else if (strcmp(opt, "--variant") == 0 && val && variant_parse(val, &variant))
+            ;
         else if (strcmp(opt, "--openings") == 0 && val)
             openings_path = val;
         else if (strcmp(opt, "--games") == 0 && parse_count(opt, val, 1, 10000000, &v))
@@ -356,7 +361,8 @@ int selfplay_main(int argc, char **argv)
             cfg.max_plies = (int)v;
         else {
             fprintf(stderr, "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"
-                            "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N] [--threads N]\n");
+                            "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N] [--threads N]\n"
+                            "       [--variant normal|killer|bt|frisian|losing]\n");
             return 2;
         }
     }
@@ -368,6 +374,14 @@ int selfplay_main(int argc, char **argv)
     int count = selfplay_load_openings(openings_path, &openings, stderr);
     if (count < 0)
         return 1;
+    for (int i = 0; i < count; i++) {
+        const char *why = position_set_variant(&openings[i], variant);
+        if (why) {
+            fprintf(stderr, "engine: selfplay: opening %d: %s\n", i + 1, why);
+            free(openings);
+            return 1;
+        }
+    }
     size_t len = strlen(out_path);
     cfg.binary = len > 4 && strcmp(out_path + len - 4, ".bin") == 0;
     FILE *out = fopen(out_path, cfg.binary ? "wb" : "w");

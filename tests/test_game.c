@@ -11,13 +11,16 @@
 static Game game;
 static int shuffle_step;
 
-static void setup_game(const char *fen)
+static void setup_variant_game(const char *fen, Variant v)
 {
     Position pos = {0};
     assert_null(notation_parse_position(fen, &pos));
+    assert_null(position_set_variant(&pos, v));
     game_reset(&game, &pos);
     shuffle_step = 0;
 }
+
+static void setup_game(const char *fen) { setup_variant_game(fen, VARIANT_NORMAL); }
 
 static void play(const char *text)
 {
@@ -142,6 +145,44 @@ static void test_no_legal_move_loses(void **state)
     assert_int_equal(game_status(&game), GAME_ONGOING);
 }
 
+/* The end of the game per variant: losing wins without a move, breakthrough ends at a crowning. */
+static void test_variant_game_ends(void **state)
+{
+    (void)state;
+    setup_variant_game("W:W46:B37,41", VARIANT_LOSING);
+    assert_int_equal(game_status(&game), GAME_WIN);
+    assert_int_equal(game_status_outcome(game_status(&game)), 1);
+    setup_variant_game("W:W7,45:B30", VARIANT_BT);
+    play("7-2");
+    assert_int_equal(game_status(&game), GAME_LOSS_CROWNED);
+    assert_int_equal(game_status_outcome(game_status(&game)), -1);
+    setup_variant_game("W:W46:B37,41", VARIANT_KILLER);
+    assert_int_equal(game_status(&game), GAME_LOSS);
+}
+
+/* Frisian: two kings against one draw after 7 moves each, king against king after 2 moves each;
+ * the 25-move rule does not apply. */
+static void test_frisian_draw_rules(void **state)
+{
+    (void)state;
+    setup_variant_game("W:WK1,K2:BK50", VARIANT_FRISIAN);
+    assert_int_equal(game.draw[0].endgame, ENDGAME_FRISIAN_7);
+    static const char *const moves[] = {"2-7", "50-45", "7-2", "45-50"};
+    for (int i = 0; i < DRAW_FRISIAN_7_PLIES; i++) {
+        assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);   /* repetitions aside */
+        play(moves[i % 4]);
+    }
+    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_DRAW_FRISIAN_7);
+    setup_variant_game("W:WK2:BK50", VARIANT_FRISIAN);
+    for (int i = 0; i < DRAW_FRISIAN_2_PLIES; i++) {
+        assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);   /* repetitions aside */
+        play(moves[i % 4]);
+    }
+    assert_int_equal(game_status(&game), GAME_DRAW_FRISIAN_2);
+    setup_variant_game("W:WK3,K50,K48,K47:BK28,K1,K2", VARIANT_FRISIAN);   /* kings only: no 25-move rule */
+    assert_false(game.draw[0].king_rule);
+}
+
 int main(void)
 {
     board_init();
@@ -149,7 +190,8 @@ int main(void)
         cmocka_unit_test(test_threefold_repetition), cmocka_unit_test(test_25_move_rule),
         cmocka_unit_test(test_16_move_rule),         cmocka_unit_test(test_5_move_rule),
         cmocka_unit_test(test_endgame_rule_changes), cmocka_unit_test(test_endgame_classes),
-        cmocka_unit_test(test_no_legal_move_loses),
+        cmocka_unit_test(test_no_legal_move_loses),  cmocka_unit_test(test_variant_game_ends),
+        cmocka_unit_test(test_frisian_draw_rules),
     };
     return cmocka_run_group_tests_name("game", tests, NULL, NULL);
 }

@@ -39,10 +39,10 @@ static void test_handshake(void **state)
     char *out = run(*state, "hub\n");
     char want[512];
     snprintf(want, sizeof want,
-             "id name=engine version=0.1 author=\"The draughts engine authors\" country=unknown\n"
+             "id name=Zwaluw version=1.0 author=\"The Zwaluw authors\" country=unknown\n"
              "param name=tt-size value=64 type=int min=1 max=16384\n"
              "param name=ponder value=false type=bool\n"
-             "param name=variant value=normal type=enum values=normal\n"
+             "param name=variant value=normal type=enum values=\"normal killer bt frisian losing\"\n"
              "param name=bb-size value=%d type=int min=0 max=%d\n"
              "param name=book value=true type=bool\n"
              "param name=book-ply value=40 type=int min=0 max=100\n"
@@ -110,7 +110,7 @@ static void test_set_param_invalid(void **state)
         "set-param name=tt-size value=16385", "set-param name=tt-size value=-64",
         "set-param name=tt-size value=", "set-param name=tt-size value=1e3",
         "set-param name=ponder value=yes", "set-param name=ponder value=TRUE",
-        "set-param name=variant value=killer", "set-param name=bogus value=true",
+        "set-param name=variant value=brazilian", "set-param name=bogus value=true",
         "set-param name=tt-size", "set-param value=3", "set-param",
         "set-param name=bb-size value=7", "set-param name=bb-size value=-1", "set-param name=bb-size value=x",
         "set-param name=book value=1", "set-param name=book value=", "set-param name=book-ply value=101",
@@ -124,6 +124,38 @@ static void test_set_param_invalid(void **state)
     assert_int_equal(h->book_margin, HUB_BOOK_MARGIN_DEFAULT);
     char *out = run(h, "set-param name=bogus value=true\n");
     assert_non_null(strstr(out, "unknown parameter 'bogus'"));
+    free(out);
+}
+
+/* The variant parameter: positions, moves and answers follow the rules set; a change of rules
+ * starts over from the start position; a position impossible under the rules is refused. */
+static void test_variants(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "set-param name=variant value=frisian\nhub\npos fen=W:W33:B34\ngo think\n");
+    assert_int_equal(h->variant, VARIANT_FRISIAN);
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_true(line_index(out, "param name=variant value=frisian ", 0) >= 0);
+    assert_true(line_index(out, "done move=33x35x34", 0) >= 0);   /* a capture along the row */
+    free(out);
+    out = run(h, "pos fen=W:W33:B34 moves=33-28\n");   /* legal in normal, not in frisian */
+    assert_int_equal(count_lines(out, "error"), 1);
+    free(out);
+    out = run(h, "set-param name=variant value=bt\npos fen=W:WK33:B34\n");
+    assert_int_equal(count_lines(out, "error"), 1);
+    assert_non_null(strstr(out, "breakthrough"));
+    free(out);
+    out = run(h, "pos fen=W:W7,45:B30 moves=7-2\ngo think\n");
+    assert_int_equal(count_lines(out, "error"), 1);
+    assert_non_null(strstr(out, "White crowned a king"));
+    free(out);
+    out = run(h, "set-param name=variant value=losing\npos fen=W:W28:B23\ngo think\n");
+    assert_true(line_index(out, "done move=28x19x23", 0) >= 0);
+    assert_int_equal(position_variant(game_position(&h->game)), VARIANT_LOSING);
+    free(out);
+    out = run(h, "set-param name=variant value=normal\n");
+    assert_int_equal(position_variant(game_position(&h->game)), VARIANT_NORMAL);
+    assert_int_equal(h->game.ply, 0);
     free(out);
 }
 
@@ -557,6 +589,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_handshake, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_valid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_and_init, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_variants, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_invalid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_search_tuning, setup, teardown),
         cmocka_unit_test_setup_teardown(test_init_ping_quit, setup, teardown),

@@ -73,7 +73,7 @@ static void test_write_and_read_start(void **state)
     pdn_write_game(f, &h, game_a, 1, "a {braced} comment");
     char *text = slurp(f);
     assert_non_null(strstr(text, "[Event \"test event\"]\n[Site \"here\"]\n[Date \"2026.11.21\"]\n[Round \"7\"]\n"
-                                 "[White \"Alpha\"]\n[Black \"Beta\"]\n[Result \"1-1\"]\n"
+                                 "[White \"Alpha\"]\n[Black \"Beta\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n"
                                  "[Termination \"ply cap (6 plies)\"]\n"));
     assert_null(strstr(text, "[FEN"));   /* the initial position needs no FEN */
     /* unambiguous captures are written short */
@@ -90,6 +90,40 @@ static void test_write_and_read_start(void **state)
     assert_same_game(game_a, game_b);
     assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), 0);
     fclose(f);
+}
+
+/* A variant game carries its rules in GameType and Variant, and reads back under them: the
+ * frisian capture along a row replays only under frisian rules. */
+static void test_variant_round_trip(void **state)
+{
+    (void)state;
+    Position pos;
+    assert_null(notation_parse_position("W:W33,45:B34,6", &pos));
+    assert_null(position_set_variant(&pos, VARIANT_FRISIAN));
+    game_reset(game_a, &pos);
+    play(game_a, "33x35x34");
+    play(game_a, "6-11");
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    PdnHeader h = {"e", "s", "2026.11.23", "A", "B", NULL, 1};
+    pdn_write_game(f, &h, game_a, 2, NULL);
+    char *text = slurp(f);
+    assert_non_null(strstr(text, "[GameType \"40\"]\n[Variant \"Frisian\"]\n"));
+    free(text);
+    PdnRecord rec = {.game = game_b};
+    char err[256];
+    assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), 1);
+    assert_int_equal(position_variant(game_position(game_b)), VARIANT_FRISIAN);
+    assert_same_game(game_a, game_b);
+    fclose(f);
+    Variant v;
+    assert_true(variant_from_pdn(NULL, "98", &v) && v == VARIANT_LOSING);
+    assert_true(variant_from_pdn(NULL, "96", &v) && v == VARIANT_BT);
+    assert_true(variant_from_pdn(NULL, "20,W,10,10,N2,0", &v) && v == VARIANT_NORMAL);
+    assert_true(variant_from_pdn("Killer", "20", &v) && v == VARIANT_KILLER);
+    assert_true(variant_from_pdn(NULL, NULL, &v) && v == VARIANT_NORMAL);
+    assert_false(variant_from_pdn(NULL, "21", &v));
+    assert_false(variant_from_pdn("Russian", NULL, &v));
 }
 
 static void test_ambiguous_capture_and_black_first(void **state)
@@ -162,6 +196,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_write_and_read_start),
+        cmocka_unit_test(test_variant_round_trip),
         cmocka_unit_test(test_ambiguous_capture_and_black_first),
         cmocka_unit_test(test_read_rejects_bad_records),
     };

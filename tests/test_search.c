@@ -65,6 +65,48 @@ static void test_finds_win_by_capture(void **state)
     search_free(s);
 }
 
+static void setup_variant_game(const char *text, Variant v)
+{
+    setup_game(text);
+    Position pos = *game_position(&game);
+    assert_null(position_set_variant(&pos, v));
+    game_reset(&game, &pos);
+}
+
+/* The best move of the game's position searched to depth, in Hub notation, and its score. */
+static Score best_move(int depth, char *mt)
+{
+    Search *s = search_new(1);
+    assert_non_null(s);
+    SearchLimits l = {.depth = depth};
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    notation_format_move(game_position(&game), r.best, mt);
+    search_free(s);
+    return r.score;
+}
+
+/* Each variant's own end of the game: in losing the compulsory capture of the last black piece
+ * hands Black the win; breakthrough wins by crowning; frisian sees its capture along a row. */
+static void test_variant_wins(void **state)
+{
+    (void)state;
+    char mt[MOVE_TEXT_MAX];
+    setup_variant_game("W:W28:B23", VARIANT_LOSING);
+    Score score = best_move(4, mt);
+    assert_string_equal(mt, "28x19x23");
+    assert_int_equal(score, -(SCORE_WIN - 1));
+    setup_variant_game("W:W7,45:B30,14", VARIANT_BT);
+    score = best_move(3, mt);
+    assert_true(strcmp(mt, "7-1") == 0 || strcmp(mt, "7-2") == 0);
+    assert_int_equal(score, SCORE_WIN - 1);
+    setup_variant_game("W:W7,45:B30,14", VARIANT_NORMAL);
+    score = best_move(3, mt);
+    assert_true(score < SCORE_WIN_MIN);
+    setup_variant_game("W:W33:B34,11", VARIANT_FRISIAN);
+    score = best_move(2, mt);
+    assert_string_equal(mt, "33x35x34");
+}
+
 static void test_quiescence_resolves_captures(void **state)
 {
     (void)state;
@@ -337,6 +379,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_score),
         cmocka_unit_test(test_finds_win_by_capture),
+        cmocka_unit_test(test_variant_wins),
         cmocka_unit_test(test_quiescence_resolves_captures),
         cmocka_unit_test(test_endgame_rule_scores_draw),
         cmocka_unit_test(test_repetition_scores_draw),
