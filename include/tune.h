@@ -26,6 +26,7 @@ typedef struct {
     TuneSample *samples;
     TuneEntry *entries;
     size_t sample_count, sample_cap, entry_count, entry_cap;
+    Variant variant;   /* the rules of the positions tune_data_load reads (self-play files carry none) */
 } TuneData;
 
 #define TUNE_MAX_THREADS 64
@@ -76,8 +77,9 @@ double tune_fit_k(const TuneData *data, const double *w, const TuneConfig *cfg);
  * Returns false when memory is short. */
 bool tune_run(const TuneData *data, const TuneConfig *cfg, EvalWeight *weights, TuneReport *report, FILE *log);
 
-/* Writes the C source of the weight table (the contents of src/eval_weights.c). */
-void tune_write_source(const EvalWeight *weights, const TuneReport *report, size_t samples, FILE *out);
+/* Writes the C source of the weight table of variant v: src/eval_weights.c (array eval_weights)
+ * for normal, src/eval_weights_V.c (array eval_weights_V) for the others. */
+void tune_write_source(const EvalWeight *weights, const TuneReport *report, size_t samples, Variant v, FILE *out);
 
 /* `engine tune ...` (argv[1] == "tune"): loads the files, fits, writes the source; returns the exit code. */
 int tune_main(int argc, char **argv);

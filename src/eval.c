@@ -41,8 +41,10 @@ static struct {
     EvalWeight material[VARIANT_COUNT][EVAL_FEATURE_COUNT];   /* material-only vectors of the variants */
 } tables;
 
-/* Material-only values of the variants without tuned weights: (man, king) in centi-men. */
+/* Material-only values (man, king) in centi-men. */
 static const int16_t VARIANT_MATERIAL[VARIANT_COUNT][2] = {
+    [VARIANT_NORMAL] = {100, 300},
+    [VARIANT_KILLER] = {100, 300},
     [VARIANT_BT] = {100, 0},          /* a king ends the game: never on the board in play */
     [VARIANT_FRISIAN] = {100, 160},   /* kings capture along rows and files too */
     [VARIANT_LOSING] = {-100, -150},  /* the side that keeps fewer pieces is nearer its win */
@@ -235,9 +237,19 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
 
 const EvalWeight *eval_weights_of(Variant v)
 {
+    switch (v) {
+    case VARIANT_BT: return eval_weights_bt;
+    case VARIANT_FRISIAN: return eval_weights_frisian;
+    case VARIANT_LOSING: return eval_weights_losing;
+    default: return eval_weights;
+    }
+}
+
+const EvalWeight *eval_material_weights(Variant v)
+{
     if (!tables.ready)
         eval_init();
-    return v == VARIANT_NORMAL || v == VARIANT_KILLER ? eval_weights : tables.material[v];
+    return tables.material[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL];
 }
 
 /* eval_score_white(eval_extract(pos), the weights of its variant). */
@@ -257,17 +269,19 @@ static inline Score side_relative(Score white, Color turn)
 
 Score eval_position(const Position *pos) { return side_relative(eval_white(pos), pos->turn); }
 
-Score eval_position_cached(EvalCache *cache, const Position *pos)
+Score eval_position_cached(EvalCache *cache, const Position *pos, const EvalWeight *weights)
 {
     EvalCacheEntry *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
     bool same = e->pieces[WHITE] == pos->pieces[WHITE] && e->pieces[BLACK] == pos->pieces[BLACK] &&
-                e->kings == pos->kings && e->variant == pos->variant;
+                e->kings == pos->kings && e->weights == weights;
     if (!same) {
-        e->variant = pos->variant;
+        e->weights = weights;
         e->pieces[WHITE] = pos->pieces[WHITE];
         e->pieces[BLACK] = pos->pieces[BLACK];
         e->kings = pos->kings;
-        e->white = eval_white(pos);
+        EvalFeatures f;
+        eval_extract(pos, &f);
+        e->white = eval_score_white(&f, weights);
     }
     return side_relative(e->white, pos->turn);
 }

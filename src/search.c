@@ -76,6 +76,7 @@ bool search_tuning_set(SearchTuning *t, const char *name, int value)
         {"spare_offers", offsetof(SearchTuning, spare_offers)},
         {"lmr_sac", offsetof(SearchTuning, lmr_sac)},
         {"bb_size", offsetof(SearchTuning, bb_size)},
+        {"material", offsetof(SearchTuning, material)},
     };
     if (value < 0)
         return false;

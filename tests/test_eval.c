@@ -304,6 +304,30 @@ static void test_matches_reference_on_random_boards(void **state)
     }
 }
 
+/* Each variant evaluates with its own weights: a man more is good in frisian and bt, bad in losing;
+ * the cache keeps the weight sets apart. */
+static void test_variant_weights(void **state)
+{
+    (void)state;
+    Position pos;
+    assert_null(notation_parse_position("W:W31,32,33,40:B1,2,3", &pos));
+    EvalCache *cache = calloc(1, sizeof *cache);
+    assert_non_null(cache);
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        Position p = pos;
+        assert_null(position_set_variant(&p, (Variant)v));
+        Score material = eval_position_cached(cache, &p, eval_material_weights((Variant)v));
+        assert_true(v == VARIANT_LOSING ? material < 0 : material > 0);
+        assert_true(v == VARIANT_LOSING ? eval_position(&p) < 0 : eval_position(&p) > 0);
+    }
+    Position losing = pos;
+    assert_null(position_set_variant(&losing, VARIANT_LOSING));
+    assert_int_equal(eval_position_cached(cache, &pos, eval_weights), eval_position(&pos));
+    assert_int_equal(eval_position_cached(cache, &losing, eval_weights_losing), eval_position(&losing));
+    assert_int_equal(eval_position_cached(cache, &pos, eval_material_weights(VARIANT_NORMAL)), 100);
+    free(cache);
+}
+
 /* The cache returns exactly eval_position, from a zeroed cache, on repeated and colliding lookups. */
 static void test_cache_matches_eval(void **state)
 {
@@ -312,7 +336,7 @@ static void test_cache_matches_eval(void **state)
     assert_non_null(cache);
     Position empty;
     position_set(&empty, 0, 0, 0, 0, WHITE);
-    assert_int_equal(eval_position_cached(cache, &empty), eval_position(&empty));
+    assert_int_equal(eval_position_cached(cache, &empty, eval_weights), eval_position(&empty));
     unsigned seed = 777;
     Position start, pos;
     position_start(&start);
@@ -320,12 +344,12 @@ static void test_cache_matches_eval(void **state)
         pos = start;
         for (int ply = 0; ply < 120; ply++) {
             for (int again = 0; again < 2; again++)
-                assert_int_equal(eval_position_cached(cache, &pos), eval_position(&pos));
+                assert_int_equal(eval_position_cached(cache, &pos, eval_weights), eval_position(&pos));
             Position other = pos;   /* same slot, other piece sets or side to move */
             other.turn = (Color)!pos.turn;
-            assert_int_equal(eval_position_cached(cache, &other), eval_position(&other));
+            assert_int_equal(eval_position_cached(cache, &other, eval_weights), eval_position(&other));
             other.kings ^= pos.pieces[WHITE] & -pos.pieces[WHITE];
-            assert_int_equal(eval_position_cached(cache, &other), eval_position(&other));
+            assert_int_equal(eval_position_cached(cache, &other, eval_weights), eval_position(&other));
             MoveList list;
             movegen_generate(&pos, &list);
             if (list.count == 0)
@@ -502,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_symmetry_data_and_random_play),
         cmocka_unit_test(test_matches_reference_on_random_boards),
         cmocka_unit_test(test_cache_matches_eval),
+        cmocka_unit_test(test_variant_weights),
         cmocka_unit_test(test_start_is_balanced),
         cmocka_unit_test(test_material_and_kings),
         cmocka_unit_test(test_runaway_man),

@@ -162,7 +162,7 @@ static void test_write_source_lists_every_term(void **state)
     static EvalWeight w[EVAL_FEATURE_COUNT];
     memcpy(w, eval_weights, sizeof w);
     w[EVAL_PATTERN_BASE + 3 * EVAL_PATTERN_SIZE + 9] = (EvalWeight){11, -7};
-    tune_write_source(w, &rep, 123, f);
+    tune_write_source(w, &rep, 123, VARIANT_NORMAL, f);
     rewind(f);
     static char text[1 << 21];
     size_t n = fread(text, 1, sizeof text - 1, f);
@@ -182,6 +182,15 @@ static void test_write_source_lists_every_term(void **state)
         p = strchr(p + 1, '{');
     assert_int_equal(strncmp(p, "{11, -7}", 8), 0);
     assert_non_null(strstr(text, "[EVAL_PATTERN_BASE + 7 * EVAL_PATTERN_SIZE] ="));
+    f = tmpfile();
+    assert_non_null(f);
+    tune_write_source(w, &rep, 123, VARIANT_FRISIAN, f);
+    rewind(f);
+    n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    assert_non_null(strstr(text, "const EvalWeight eval_weights_frisian[EVAL_FEATURE_COUNT] = {"));
+    assert_non_null(strstr(text, "`./engine tune --variant frisian`"));
 }
 
 static void test_load_counts_bad_lines(void **state)
