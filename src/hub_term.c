@@ -63,7 +63,7 @@ static void print_pair(FILE *out, const char *key, const char *value, bool last)
     fputc(last ? '\n' : ' ', out);
 }
 
-/* One line for the current position: ply, side to move, game status and FEN. */
+/* One line for the current position: ply, side to move, game status, FEN and, in a variant, its name. */
 static void print_position_line(Hub *h, const char *tag)
 {
     const Position *pos = game_position(&h->game);
@@ -72,7 +72,10 @@ static void print_position_line(Hub *h, const char *tag)
     fprintf(h->out, "%s ply=%d ", tag, h->game.ply);
     print_pair(h->out, "side", pos->turn == WHITE ? "white" : "black", false);
     print_pair(h->out, "status", game_status_text(game_status(&h->game)), false);
-    print_pair(h->out, "fen", fen, true);
+    bool normal = pos->variant == VARIANT_NORMAL;
+    print_pair(h->out, "fen", fen, normal);
+    if (!normal)
+        print_pair(h->out, "variant", variant_name(position_variant(pos)), true);
 }
 
 /* The board seen from White (square 1 top left of the top row), next to the square numbers. */

@@ -103,6 +103,10 @@ static void test_play_repetition(void **state)
     char *out = run(h, "pos fen=W:WK50:BK1\nplay 50-45 1-6 45-50 6-1 50-45 1-6 45-50 6-1\n");
     assert_non_null(strstr(out, "position ply=8 side=white status=\"threefold repetition\""));
     free(out);
+    out = run(h, "set-param name=variant value=bt\npos fen=W:W7,45:B30\nplay 7-2\n");
+    assert_non_null(strstr(out, "position ply=1 side=black status=\"the opponent crowned a king\" fen=B:WK2,45:B30 "
+                                "variant=bt\n"));
+    free(out);
 }
 
 static void test_perft(void **state)
