@@ -47,7 +47,8 @@ const char *referee_parse_tc(const char *text, TimeControl *tc);
 bool referee_game_over(const Game *game, int max_plies, int *white_points, char *why, size_t size);
 
 /* The `pos` command for the current position: the position after the last capture or man
- * move, and the moves since then in Hub notation. */
+ * move (in frisian, the latest one before it without king-move counters), and the moves since
+ * then in Hub notation. */
 void referee_pos_command(const Game *game, char *buf, size_t size);
 
 /* The `level` command for a time control; clock is the remaining time before the increment. */

@@ -80,6 +80,8 @@ bool referee_game_over(const Game *game, int max_plies, int *white_points, char 
 void referee_pos_command(const Game *game, char *buf, size_t size)
 {
     int from = game->ply - game->draw[game->ply].reversible;
+    while (from > 0 && (game->pos[from].wolf[WHITE] || game->pos[from].wolf[BLACK]))
+        from--;   /* frisian: a Hub string carries no king-move counters, so start where both are 0 */
     char hub[HUB_POS_LEN + 1];
     notation_format_hub(&game->pos[from], hub);
     size_t n = (size_t)snprintf(buf, size, "pos pos=%s", hub);

@@ -33,12 +33,15 @@ static int teardown(void **state)
     return 0;
 }
 
-static void reset(const char *fen)
+static void reset_variant(const char *fen, Variant v)
 {
     Position pos;
     assert_null(notation_parse_position(fen, &pos));
+    assert_null(position_set_variant(&pos, v));
     game_reset(game, &pos);
 }
+
+static void reset(const char *fen) { reset_variant(fen, VARIANT_NORMAL); }
 
 static void play(const char *text)
 {
@@ -173,6 +176,12 @@ static void test_pos_command_from_last_irreversible_move(void **state)
     play("19-23");
     referee_pos_command(game, buf, sizeof buf);   /* a man move resets the history */
     assert_string_equal(buf, "pos pos=Wbbbbbbbbbbbbbbbbbbebeebeeeeweewewwwwwwwwwwwwwwwwww");
+
+    reset_variant("W:W37,K48:B15,K3", VARIANT_FRISIAN);   /* White's king move counts across 15-20 */
+    play("48-43");
+    play("15-20");
+    referee_pos_command(game, buf, sizeof buf);
+    assert_string_equal(buf, "pos pos=WeeBeeeeeeeeeeebeeeeeeeeeeeeeeeeeeeeeweeeeeeeeeeWee moves=\"48-43 15-20\"");
 }
 
 static void test_level_and_done(void **state)
