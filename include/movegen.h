@@ -85,7 +85,8 @@ void movegen_men_multi_jumps(const Position *pos, const ManJumps *mj, MoveList *
 /* The number of legal captures when the side to move has one (mj from movegen_man_jumps). */
 int movegen_count_captures(const Position *pos, const ManJumps *mj);
 
-/* movegen_count for the variants whose rules its shortcuts do not cover (breakthrough, frisian). */
+/* movegen_count for the positions whose rules its shortcuts do not cover (frisian, a finished
+ * breakthrough game). */
 int movegen_count_variant(const Position *pos);
 
 /* True for breakthrough and frisian, whose generation leaves the international fast paths
@@ -96,10 +97,18 @@ static inline bool movegen_special_rules(const Position *pos)
     return __builtin_expect((pos->variant >> 1) == 1, 0);
 }
 
+/* True when the moves of pos are international ones: every variant but frisian, except a
+ * breakthrough game already won by the opponent's king. */
+static inline bool movegen_international(const Position *pos)
+{
+    return !movegen_special_rules(pos) ||
+           (pos->variant == VARIANT_BT && !(pos->pieces[!pos->turn] & pos->kings));
+}
+
 /* The number of legal moves (counts quiet moves with popcounts; used by perft's last ply). */
 static inline int movegen_count(const Position *pos)
 {
-    if (movegen_special_rules(pos))
+    if (!movegen_international(pos))
         return movegen_count_variant(pos);
     Color us = pos->turn;
     Bitboard empty = position_empty(pos), occ = position_occupied(pos);

@@ -38,7 +38,7 @@ static uint64_t perft_frontier(const Position *pos)
 
 uint64_t perft(const Position *pos, int depth)
 {
-    if (depth == 2 && pos->variant == VARIANT_NORMAL)
+    if (depth == 2 && movegen_international(pos))
         return perft_frontier(pos);
     if (depth <= 1)
         return depth == 1 ? (uint64_t)movegen_count(pos) : 1;
