@@ -15,7 +15,8 @@ typedef enum {
 /* The Hub name ("normal", "killer", "bt", "frisian", "losing"). */
 const char *variant_name(Variant v);
 
-/* The variant named text (Hub names, case-insensitive); false when there is none. */
+/* The variant named text, case-insensitive: a Hub name or a PDN one ("antidraughts",
+ * "breakthrough", "international", ...); false when there is none. */
 bool variant_parse(const char *text, Variant *out);
 
 /* The space-separated Hub names, in enum order (for the enum parameter). */

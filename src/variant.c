@@ -14,7 +14,7 @@ const char *variant_name(Variant v) { return v >= 0 && v < VARIANT_COUNT ? NAMES
 bool variant_parse(const char *text, Variant *out)
 {
     for (int v = 0; v < VARIANT_COUNT; v++)
-        if (strcasecmp(text, NAMES[v]) == 0) {
+        if (strcasecmp(text, NAMES[v]) == 0 || strcasecmp(text, PDN_NAMES[v]) == 0) {
             *out = (Variant)v;
             return true;
         }
@@ -30,14 +30,8 @@ const char *variant_pdn_name(Variant v) { return v >= 0 && v < VARIANT_COUNT ? P
 bool variant_from_pdn(const char *variant_tag, const char *game_type, Variant *out)
 {
     *out = VARIANT_NORMAL;
-    if (variant_tag) {
-        for (int v = 0; v < VARIANT_COUNT; v++)
-            if (strcasecmp(variant_tag, PDN_NAMES[v]) == 0 || strcasecmp(variant_tag, NAMES[v]) == 0) {
-                *out = (Variant)v;
-                return true;
-            }
-        return strcasecmp(variant_tag, "standard") == 0;
-    }
+    if (variant_tag)
+        return variant_parse(variant_tag, out) || strcasecmp(variant_tag, "standard") == 0;
     if (!game_type)
         return true;
     int type = atoi(game_type);   /* "20,W,10,10,N2,0": the number comes first */

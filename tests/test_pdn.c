@@ -124,6 +124,10 @@ static void test_variant_round_trip(void **state)
     assert_true(variant_from_pdn(NULL, NULL, &v) && v == VARIANT_NORMAL);
     assert_false(variant_from_pdn(NULL, "21", &v));
     assert_false(variant_from_pdn("Russian", NULL, &v));
+    assert_true(variant_parse("antidraughts", &v) && v == VARIANT_LOSING);
+    assert_true(variant_parse("Breakthrough", &v) && v == VARIANT_BT);
+    assert_true(variant_parse("FRISIAN", &v) && v == VARIANT_FRISIAN);
+    assert_false(variant_parse("frisia", &v));
 }
 
 static void test_ambiguous_capture_and_black_first(void **state)
