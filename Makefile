@@ -29,7 +29,8 @@ BB_GEN_HDR := $(addprefix include/,bitboard.h board.h hash.h movegen.h movegen_f
               clock.h embed.h jobs.h)
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 NPROC    := $(shell nproc 2>/dev/null || echo 1)
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o \
+            $(BUILD)/ballots_data.o
 # Records the BITBASES of the last build, rewritten only when it changes, so that switching it relinks.
 BB_CHOICE := $(BUILD)/bitbases.choice
 $(shell mkdir -p $(BUILD) && [ "$$(cat $(BB_CHOICE) 2>/dev/null)" = "$(BITBASES)" ] || echo $(BITBASES) > $(BB_CHOICE))
@@ -61,6 +62,14 @@ $(GEN)/book.c: book/book.bin $(GEN)/embed
 	mv $@.tmp $@
 
 $(BUILD)/book_data.o: $(GEN)/book.c | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The 3-move ballots, the default openings of match and selfplay (see src/openings.c).
+$(GEN)/ballots.c: book/ballots-3move.fen $(GEN)/embed
+	$(GEN)/embed book/ballots-3move.fen $@.tmp ballots_blob
+	mv $@.tmp $@
+
+$(BUILD)/ballots_data.o: $(GEN)/ballots.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(GEN):
@@ -119,8 +128,8 @@ FUZZ_SECONDS ?= 20
 
 fuzz: $(FUZZ_BIN)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(BB_C) $(GEN)/book.c | $(BUILD)/fuzz
-	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(BB_C) $(GEN)/book.c $(LDLIBS)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(BB_C) $(GEN)/book.c $(GEN)/ballots.c | $(BUILD)/fuzz
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(LDLIBS)
 
 $(BUILD)/fuzz:
 	mkdir -p $@

@@ -8,14 +8,13 @@
 #include "thinktime.h"
 
 #define MATCH_MAX_CONCURRENCY 64
-#define MATCH_DEFAULT_OPENINGS "tests/data/ballots-3move.fen"
 
 typedef struct {
     EngineConfig engine[2];
     RefereeConfig referee;
     int games;
     int concurrency;
-    const char *openings_path;
+    const char *openings_path;   /* NULL: the built-in 3-move ballots */
     Variant variant;             /* the rules: openings, referee and (by set-param) both engines */
     const char *pdn_path;        /* NULL: no PDN file */
     const char *event;
@@ -39,9 +38,6 @@ typedef struct {
  * wrong. The strings of o point into argv. */
 const char *match_parse_args(int argc, char **argv, MatchOptions *o);
 
-/* Reads one position of variant v per line ("start", Hub string or FEN; blank lines and # comments
- * skipped). Returns the count, or -1 with err set. *out is malloc'ed. */
-int match_load_openings(const char *path, Variant v, Position **out, char *err, size_t errsize);
 
 /* Plays the match: progress lines and the final block go to out, fault logs to log.
  * Returns false when the match could not run (bad openings, files, workers). */

@@ -34,11 +34,6 @@ typedef struct {
 /* Default configuration (a few thousand nodes per move). */
 void selfplay_default_config(SelfplayConfig *cfg);
 
-/* Reads one opening per line (FEN or Hub string; blank and '#' lines skipped). Returns the number
- * read into a malloc'ed array at *out (caller frees), or -1 with a message on err when the file
- * is missing, empty or has a bad line. */
-int selfplay_load_openings(const char *path, Position **out, FILE *err);
-
 /* Plays cfg->games games from openings chosen at random on cfg->threads threads, writes their quiet
  * positions to out in game order and prints progress to log (may be NULL). Returns false when memory
  * is short or a write fails. */
@@ -58,7 +53,6 @@ bool selfplay_unpack_record(const uint8_t rec[SELFPLAY_RECORD_SIZE], Position *p
 /* Parses one data line; false when it is not "<position> <2-0|1-1|0-2>". */
 bool selfplay_parse_line(const char *line, Position *pos, double *result);
 
-#define SELFPLAY_OPENINGS "tests/data/ballots-3move.fen"
 
 /* `engine selfplay ...` (argv[1] == "selfplay"): parses the options, plays, returns the exit code. */
 int selfplay_main(int argc, char **argv);

@@ -13,7 +13,7 @@
 #include "clock.h"
 #include "jobs.h"
 #include "search.h"
-#include "selfplay.h"
+#include "openings.h"
 
 #define BUILD_TT_MIB 32
 #define COST_INF INT64_MAX
@@ -336,8 +336,11 @@ static bool add_roots(Builder *b)
 {
     Position *list = NULL;
     int count = 0;
-    if (b->openings && (count = selfplay_load_openings(b->openings, &list, stderr)) < 0)
+    char err[256];
+    if (b->openings && (count = openings_load(b->openings, VARIANT_NORMAL, &list, err, sizeof err)) < 0) {
+        fprintf(stderr, "engine: book build: %s\n", err);
         return false;
+    }
     int *plies = malloc((size_t)(count + 1) * sizeof *plies);
     bool ok = plies && opening_plies(list, count, plies);
     Position start;

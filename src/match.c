@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "openings.h"
 #include "pdn.h"
 
 enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
@@ -444,7 +445,7 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
         stats_sprt(&res->tally, &o->sprt, &res->sprt);
     char err[512];
     Position *openings = NULL;
-    int count = match_load_openings(o->openings_path, o->variant, &openings, err, sizeof err);
+    int count = openings_load(o->openings_path, o->variant, &openings, err, sizeof err);
     if (count < 0) {
         fprintf(log, "match: %s\n", err);
         return false;
@@ -492,7 +493,7 @@ static void match_usage(FILE *f)
           "  --games N            games to play (default 100); opening i is played by games 2i+1, 2i+2\n"
           "  --tc TC              move-time=S | time=S inc=S | depth=N | nodes=N (default move-time=0.1)\n"
           "  --tc1 TC, --tc2 TC   a time control for one engine only\n"
-          "  --openings FILE      one position (FEN or Hub string) per line (default " MATCH_DEFAULT_OPENINGS ")\n"
+          "  --openings FILE      one position (FEN or Hub string) per line (default: the 331 built-in 3-move ballots)\n"
           "  --variant V          rules: normal killer bt frisian losing (default normal; sent to both engines)\n"
           "  --seed N             shuffle the openings with seed N\n"
           "  --concurrency K      games played at once (default 1)\n"

@@ -97,7 +97,6 @@ const char *match_parse_args(int argc, char **argv, MatchOptions *o)
     memset(o, 0, sizeof *o);
     o->games = DEFAULT_GAMES;
     o->concurrency = 1;
-    o->openings_path = MATCH_DEFAULT_OPENINGS;
     o->event = "engine match";
     o->referee.max_plies = DEFAULT_MAX_PLIES;
     o->referee.margin = DEFAULT_MARGIN;
@@ -194,53 +193,4 @@ const char *match_parse_args(int argc, char **argv, MatchOptions *o)
             return err;
     }
     return NULL;
-}
-
-int match_load_openings(const char *path, Variant v, Position **out, char *err, size_t errsize)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errsize, "cannot open %s: %s", path, strerror(errno));
-        return -1;
-    }
-    int count = 0, cap = 0, lineno = 0;
-    Position *list = NULL;
-    char line[1024];
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        char *p = line + strspn(line, " \t");
-        if (!*p || *p == '#')
-            continue;
-        if (count == cap) {
-            cap = cap ? 2 * cap : 256;
-            Position *grown = realloc(list, (size_t)cap * sizeof *grown);
-            if (!grown) {
-                snprintf(err, errsize, "out of memory");
-                count = -1;
-                break;
-            }
-            list = grown;
-        }
-        const char *why = notation_parse_position(p, &list[count]);
-        if (!why)
-            why = position_set_variant(&list[count], v);
-        if (why) {
-            snprintf(err, errsize, "%s:%d: %s", path, lineno, why);
-            count = -1;
-            break;
-        }
-        count++;
-    }
-    fclose(f);
-    if (count == 0) {
-        snprintf(err, errsize, "%s holds no position", path);
-        count = -1;
-    }
-    if (count < 0) {
-        free(list);
-        return -1;
-    }
-    *out = list;
-    return count;
 }

@@ -7,6 +7,7 @@
 #include "bitbase.h"
 #include "clock.h"
 #include "notation.h"
+#include "openings.h"
 #include "search.h"
 
 #define SELFPLAY_TT_MIB 16
@@ -20,50 +21,6 @@ void selfplay_default_config(SelfplayConfig *cfg)
 }
 
 static int rng_below(uint64_t *state, int n) { return (int)(hash_splitmix(state) % (uint64_t)n); }
-
-int selfplay_load_openings(const char *path, Position **out, FILE *err)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(err, "selfplay: cannot open openings file \"%s\"\n", path);
-        return -1;
-    }
-    int count = 0, cap = 0, line_no = 0;
-    Position *list = NULL;
-    char line[SELFPLAY_LINE_MAX];
-    while (fgets(line, sizeof line, f)) {
-        line_no++;
-        line[strcspn(line, "\r\n")] = 0;
-        if (line[0] == 0 || line[0] == '#')
-            continue;
-        if (count == cap) {
-            cap = cap ? 2 * cap : 256;
-            Position *bigger = realloc(list, (size_t)cap * sizeof *list);
-            if (!bigger) {
-                fprintf(err, "selfplay: out of memory reading \"%s\"\n", path);
-                count = -1;
-                break;
-            }
-            list = bigger;
-        }
-        const char *why = notation_parse_position(line, &list[count]);
-        if (why) {
-            fprintf(err, "selfplay: %s:%d: bad opening: %s\n", path, line_no, why);
-            count = -1;
-            break;
-        }
-        count++;
-    }
-    fclose(f);
-    if (count == 0)
-        fprintf(err, "selfplay: no openings in \"%s\"\n", path);
-    if (count <= 0) {
-        free(list);
-        return -1;
-    }
-    *out = list;
-    return count;
-}
 
 void selfplay_format_line(const Position *pos, double result, char *buf, size_t size)
 {
@@ -332,7 +289,7 @@ int selfplay_main(int argc, char **argv)
     selfplay_default_config(&cfg);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     cfg.threads = cores < 1 ? 1 : cores > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : (int)cores;
-    const char *openings_path = SELFPLAY_OPENINGS, *out_path = NULL;
+    const char *openings_path = NULL, *out_path = NULL;
     Variant variant = VARIANT_NORMAL;
     for (int i = 2; i < argc; i += 2) {   /* every option takes one value */
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -371,16 +328,11 @@ int selfplay_main(int argc, char **argv)
         return 2;
     }
     Position *openings;
-    int count = selfplay_load_openings(openings_path, &openings, stderr);
-    if (count < 0)
+    char err[256];
+    int count = openings_load(openings_path, variant, &openings, err, sizeof err);
+    if (count < 0) {
+        fprintf(stderr, "engine: selfplay: %s\n", err);
         return 1;
-    for (int i = 0; i < count; i++) {
-        const char *why = position_set_variant(&openings[i], variant);
-        if (why) {
-            fprintf(stderr, "engine: selfplay: opening %d: %s\n", i + 1, why);
-            free(openings);
-            return 1;
-        }
     }
     size_t len = strlen(out_path);
     cfg.binary = len > 4 && strcmp(out_path + len - 4, ".bin") == 0;

@@ -17,6 +17,7 @@
 #include "embed.h"
 #include "eval.h"
 #include "notation.h"
+#include "openings.h"
 #include "selfplay.h"
 
 static void pos_of(const char *text, Position *pos)
@@ -143,7 +144,8 @@ static void test_embedded_book(void **state)
     (void)state;
     const Book *book = book_embedded();
     Position *ballots;
-    int n = selfplay_load_openings("tests/data/ballots-3move.fen", &ballots, stderr);
+    char err[256];
+    int n = openings_load(NULL, VARIANT_NORMAL, &ballots, err, sizeof err);
     assert_true(n > 300);
     for (int i = 0; i < n; i++) {
         const BookEntry *e = book_find(book, &ballots[i]);
@@ -231,7 +233,8 @@ static void test_build_small(void **state)
     Book book;
     assert_true(book_load(one, &book));
     Position *roots;
-    assert_int_equal(selfplay_load_openings(openings, &roots, stderr), 2);
+    char err[256];
+    assert_int_equal(openings_load(openings, VARIANT_NORMAL, &roots, err, sizeof err), 2);
     assert_int_equal(assert_consistent(&book, roots, 2), 10);
     free(roots);
     size_t inner = 0;

@@ -267,7 +267,7 @@ static void test_symmetry_data_and_random_play(void **state)
 {
     (void)state;
     unsigned seed = 12345;
-    int checked = check_file("tests/data/ballots-3move.fen", &seed);
+    int checked = check_file("book/ballots-3move.fen", &seed);
     checked += check_file("tests/data/perft.txt", &seed);
     checked += check_file("tests/data/rules-cases.txt", &seed);
     Position start;

@@ -9,6 +9,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "openings.h"
 #include "selfplay.h"
 
 static void test_line_round_trip(void **state)
@@ -96,7 +97,8 @@ static void test_short_run_writes_quiet_positions(void **state)
 {
     (void)state;
     Position *openings;
-    int count = selfplay_load_openings("tests/data/ballots-3move.fen", &openings, stderr);
+    char err[256];
+    int count = openings_load(NULL, VARIANT_NORMAL, &openings, err, sizeof err);
     assert_int_equal(count, 331);
     SelfplayStats stats, again;
     char *text = run_games(7, 1, openings, count, &stats);
@@ -127,11 +129,11 @@ static void test_openings_file_errors(void **state)
 {
     (void)state;
     Position *openings;
-    FILE *sink = tmpfile();
-    assert_non_null(sink);
-    assert_int_equal(selfplay_load_openings("tests/data/no-such-file.fen", &openings, sink), -1);
-    assert_int_equal(selfplay_load_openings("tests/data/perft.txt", &openings, sink), -1);   /* not one FEN per line */
-    fclose(sink);
+    char err[256];
+    assert_int_equal(openings_load("tests/data/no-such-file.fen", VARIANT_NORMAL, &openings, err, sizeof err), -1);
+    assert_non_null(strstr(err, "cannot open tests/data/no-such-file.fen"));
+    assert_int_equal(openings_load("tests/data/perft.txt", VARIANT_NORMAL, &openings, err, sizeof err), -1);
+    assert_non_null(strstr(err, "tests/data/perft.txt:"));   /* not one FEN per line */
 }
 
 int main(void)
