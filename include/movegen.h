@@ -85,6 +85,21 @@ void movegen_men_multi_jumps(const Position *pos, const ManJumps *mj, MoveList *
 /* The number of legal captures when the side to move has one (mj from movegen_man_jumps). */
 int movegen_count_captures(const Position *pos, const ManJumps *mj);
 
+/* The number of quiet moves of the side to move's men and of its kings in the set kings, by popcounts. */
+static inline int movegen_count_quiet(const Position *pos, Bitboard kings)
+{
+    Color us = pos->turn;
+    Bitboard empty = position_empty(pos), occ = position_occupied(pos), men = pos->pieces[us] & ~pos->kings;
+    int n = us == WHITE ? bb_popcount((men >> 7) & empty) + bb_popcount((men >> 6) & empty)
+                        : bb_popcount((men << 6) & empty) + bb_popcount((men << 7) & empty);
+    for (; kings; kings &= kings - 1) {
+        int s = bb_lsb(kings);
+        for (int d = 0; d < DIR_COUNT; d++)
+            n += bb_popcount(bb_ray_attack(s, d, occ) & empty);
+    }
+    return n;
+}
+
 /* movegen_count for the positions whose rules its shortcuts do not cover (frisian, a finished
  * breakthrough game). */
 int movegen_count_variant(const Position *pos);
@@ -111,7 +126,7 @@ static inline int movegen_count(const Position *pos)
     if (!movegen_international(pos))
         return movegen_count_variant(pos);
     Color us = pos->turn;
-    Bitboard empty = position_empty(pos), occ = position_occupied(pos);
+    Bitboard empty = position_empty(pos);
     Bitboard men = pos->pieces[us] & ~pos->kings, kings = pos->pieces[us] & pos->kings;
     ManJumps mj;
     bool men_capture = movegen_man_jumps(men, pos->pieces[!us], empty, &mj);
@@ -120,12 +135,5 @@ static inline int movegen_count(const Position *pos)
                bb_popcount(mj.from[3]);
     if (men_capture || (kings && movegen_has_capture(pos)))
         return movegen_count_captures(pos, &mj);
-    int n = us == WHITE ? bb_popcount((men >> 7) & empty) + bb_popcount((men >> 6) & empty)
-                        : bb_popcount((men << 6) & empty) + bb_popcount((men << 7) & empty);
-    for (; kings; kings &= kings - 1) {
-        int s = bb_lsb(kings);
-        for (int d = 0; d < DIR_COUNT; d++)
-            n += bb_popcount(bb_ray_attack(s, d, occ) & empty);
-    }
-    return n;
+    return movegen_count_quiet(pos, kings);
 }

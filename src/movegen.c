@@ -282,12 +282,16 @@ bool movegen_is_legal(const Position *pos, Move m)
     return false;
 }
 
-/* Counts the moves of the positions movegen_count leaves to the general generator. */
+/* Counts the moves of the positions movegen_count leaves out: a finished breakthrough game has
+ * none; frisian lists its captures and counts its quiet moves. */
 int movegen_count_variant(const Position *pos)
 {
+    if (bt_over(pos))
+        return 0;
     MoveList list;
-    movegen_generate(pos, &list);
-    return list.count;
+    frisian_captures(pos, &list);
+    return list.count ? list.count
+                      : movegen_count_quiet(pos, position_kings(pos, pos->turn) & ~frisian_stopped_king(pos));
 }
 
 void movegen_generate(const Position *pos, MoveList *list)

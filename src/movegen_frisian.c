@@ -106,6 +106,15 @@ static bool fr_king_from(FrisianSearch *fs, int s, Bitboard captured, unsigned s
     return any;
 }
 
+/* Men that can make a first jump, found for all of them at once. */
+static Bitboard fr_men_jumping(Bitboard men, Bitboard them, Bitboard empty)
+{
+    Bitboard from = 0;
+    for (int d = 0; d < FR_DIRS; d++)
+        from |= fr_shift(fr_shift(empty, fr_opposite(d)) & them, fr_opposite(d));
+    return men & from;
+}
+
 void frisian_captures(const Position *pos, MoveList *list)
 {
     Color us = pos->turn;
@@ -113,7 +122,8 @@ void frisian_captures(const Position *pos, MoveList *list)
     FrisianSearch fs = {.list = list, .them = pos->pieces[!us], .kings = pos->kings};
     list->count = 0;
     list->capture_len = 0;
-    for (Bitboard p = pos->pieces[us]; p; p &= p - 1) {
+    Bitboard movers = position_kings(pos, us) | fr_men_jumping(position_men(pos, us), fs.them, BB_ALL & ~occ_all);
+    for (Bitboard p = movers; p; p &= p - 1) {
         fs.origin = p & -p;
         fs.occ = occ_all ^ fs.origin;
         fs.empty = BB_ALL & ~fs.occ;
@@ -128,10 +138,8 @@ void frisian_captures(const Position *pos, MoveList *list)
 bool frisian_side_has_capture(const Position *pos, Color c)
 {
     Bitboard them = pos->pieces[!c], occ = position_occupied(pos), empty = BB_ALL & ~occ;
-    Bitboard men = position_men(pos, c);
-    for (int d = 0; d < FR_DIRS; d++)
-        if (fr_shift(fr_shift(men, d) & them, d) & empty)
-            return true;
+    if (fr_men_jumping(position_men(pos, c), them, empty))
+        return true;
     for (Bitboard k = position_kings(pos, c); k; k &= k - 1) {
         int s = bb_lsb(k);
         for (int d = 0; d < FR_DIRS; d++) {
