@@ -33,12 +33,18 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUIL
             $(BUILD)/ballots_data.o
 # Records the BITBASES of the last build, rewritten only when it changes, so that switching it relinks.
 BB_CHOICE := $(BUILD)/bitbases.choice
+# A dry run (make -n) leaves it alone.
+ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
 $(shell mkdir -p $(BUILD) && [ "$$(cat $(BB_CHOICE) 2>/dev/null)" = "$(BITBASES)" ] || echo $(BITBASES) > $(BB_CHOICE))
+endif
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
 .PHONY: all test sanitize check valgrind clean distclean fuzz fuzz-smoke
 
 all: engine
+
+$(BB_CHOICE):
+	mkdir -p $(BUILD) && echo $(BITBASES) > $@
 
 engine: $(LIB_OBJ) $(BUILD)/main.o $(BB_CHOICE)
 	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $(LIB_OBJ) $(BUILD)/main.o $(LDFLAGS) $(LDLIBS)
