@@ -24,9 +24,9 @@ BITBASES ?= 4
 GEN      := gen
 BB_C     := $(GEN)/bitbase$(BITBASES).c
 BB_GEN_SRC := src/bitboard.c src/board.c src/hash.c src/movegen.c src/movegen_frisian.c src/variant.c src/bitbase_index.c src/bitbase_store.c \
-              src/bitbase_gen.c src/clock.c src/embed.c src/jobs.c src/main_bbgen.c
+              src/bitbase_gen.c src/cli.c src/clock.c src/embed.c src/jobs.c src/main_bbgen.c
 BB_GEN_HDR := $(addprefix include/,bitboard.h board.h hash.h movegen.h movegen_frisian.h variant.h bitbase_index.h bitbase_store.h bitbase_gen.h \
-              clock.h embed.h jobs.h)
+              cli.h clock.h embed.h jobs.h)
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 NPROC    := $(shell nproc 2>/dev/null || echo 1)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o \

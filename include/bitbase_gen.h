@@ -10,6 +10,3 @@
  * stderr. Returns the process exit status (2 for bad arguments). */
 int bitbase_build_main(int argc, char **argv);
 
-/* Reads the integer argument text of option name into out; prints why and returns false when it is
- * not an integer from lo to hi. */
-bool bitbase_parse_arg(const char *name, const char *text, long lo, long hi, long *out);

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <time.h>
 #include "bitbase.h"
-#include "bitbase_gen.h"
 #include "bitbase_store.h"
+#include "cli.h"
 #include "movegen.h"
 #include "notation.h"
 
@@ -175,11 +175,11 @@ int bitbase_won_main(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool ok = v != NULL;
         if (ok && strcmp(argv[i], "--pieces") == 0)
-            ok = bitbase_parse_arg("--pieces", v, 2, bitbase_pieces() < 2 ? 2 : bitbase_pieces(), &pieces);
+            ok = cli_parse_long("--pieces", v, 2, bitbase_pieces() < 2 ? 2 : bitbase_pieces(), &pieces);
         else if (ok && strcmp(argv[i], "--count") == 0)
-            ok = bitbase_parse_arg("--count", v, 1, 1000000, &count);
+            ok = cli_parse_long("--count", v, 1, 1000000, &count);
         else if (ok && strcmp(argv[i], "--seed") == 0)
-            ok = bitbase_parse_arg("--seed", v, 0, 2147483647, &seed);
+            ok = cli_parse_long("--seed", v, 0, 2147483647, &seed);
         else {
             fprintf(stderr, "usage: engine bitbase won --pieces N --count C [--seed S]\n");
             return 2;

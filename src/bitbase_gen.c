@@ -10,6 +10,7 @@
 #include <time.h>
 #include "bitbase_gen.h"
 #include "bitbase_store.h"
+#include "cli.h"
 #include "clock.h"
 #include "embed.h"
 #include "jobs.h"
@@ -261,19 +262,6 @@ static bool compress_job(void *ctx, int worker, int i)
     return bb_store_append(&b->out[i], t->m, t->val, t->size);
 }
 
-bool bitbase_parse_arg(const char *name, const char *text, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || end == text || v < lo || v > hi) {
-        fprintf(stderr, "engine: bad %s \"%s\": expected an integer %ld-%ld\n", name, text, lo, hi);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
 /* Solves the signatures of b->list level by level (same pieces and men: independent of each other,
  * so solved in parallel); false when memory is short. */
 static bool solve_levels(Builder *b, int count)
@@ -354,10 +342,10 @@ int bitbase_build_main(int argc, char **argv)
             return 2;
         }
         if (strcmp(argv[i], "--pieces") == 0) {
-            if (!bitbase_parse_arg("--pieces", argv[++i], 2, 5, &pieces))
+            if (!cli_parse_long("--pieces", argv[++i], 2, 5, &pieces))
                 return 2;
         } else if (strcmp(argv[i], "--threads") == 0) {
-            if (!bitbase_parse_arg("--threads", argv[++i], 1, JOBS_MAX_THREADS, &threads))
+            if (!cli_parse_long("--threads", argv[++i], 1, JOBS_MAX_THREADS, &threads))
                 return 2;
         } else if (strcmp(argv[i], "--out") == 0) {
             out = argv[++i];

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bitbase.h"
-#include "bitbase_gen.h"
 #include "book.h"
+#include "cli.h"
 #include "clock.h"
 #include "jobs.h"
-#include "search.h"
 #include "openings.h"
+#include "search.h"
 
 #define BUILD_TT_MIB 32
 #define COST_INF INT64_MAX
@@ -438,7 +438,7 @@ static bool parse_options(Builder *b, int argc, char **argv)
         for (size_t k = 0; k < sizeof ints / sizeof ints[0] && !known; k++)
             if (strcmp(argv[i], ints[k].name) == 0) {
                 known = true;
-                ok = ok && bitbase_parse_arg(ints[k].name, v, ints[k].lo, ints[k].hi, ints[k].v);
+                ok = ok && cli_parse_long(ints[k].name, v, ints[k].lo, ints[k].hi, ints[k].v);
             }
         const char **paths[] = {&b->out, &b->in, &b->openings};
         const char *path_names[] = {"--out", "--in", "--openings"};

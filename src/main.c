@@ -1,5 +1,4 @@
 /* ./engine: the Hub loop by default, plus subcommands (moves, perft, ...). */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 #include "board.h"
 #include "book.h"
 #include "book_build.h"
+#include "cli.h"
 #include "eval.h"
 #include "hub.h"
 #include "match.h"
@@ -80,13 +80,10 @@ static int cmd_bench(int argc, char **argv)
     int depth = BENCH_DEFAULT_DEPTH;
     if (argc > 3)
         return usage();
+    long d;
     if (argc == 3) {
-        char *end;
-        long d = strtol(argv[2], &end, 10);
-        if (*end || end == argv[2] || d < 1 || d > 60) {
-            fprintf(stderr, "engine: bad bench depth \"%s\": expected an integer 1-60\n", argv[2]);
+        if (!cli_parse_long("bench depth", argv[2], 1, 60, &d))
             return 2;
-        }
         depth = (int)d;
     }
     return bench_run(depth, stdout) ? 0 : 1;
@@ -120,13 +117,9 @@ static int cmd_perft(int argc, char **argv)
         return usage();
     if (!parse_rules_options(argc, argv, 4, &v, &divide) || !parse_pos_arg(argv[2], v, &pos))
         return 2;
-    char *end;
-    errno = 0;
-    long depth = strtol(argv[3], &end, 10);
-    if (errno || *end || end == argv[3] || depth < 0 || depth > 30) {
-        fprintf(stderr, "engine: bad perft depth \"%s\": expected an integer 0-30\n", argv[3]);
+    long depth;
+    if (!cli_parse_long("perft depth", argv[3], 0, 30, &depth))
         return 2;
-    }
     perft_report(&pos, (int)depth, divide, stdout);
     return 0;
 }
