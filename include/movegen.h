@@ -120,11 +120,10 @@ static inline bool movegen_international(const Position *pos)
            (pos->variant == VARIANT_BT && !(pos->pieces[!pos->turn] & pos->kings));
 }
 
-/* The number of legal moves (counts quiet moves with popcounts; used by perft's last ply). */
-static inline int movegen_count(const Position *pos)
+/* The number of legal moves of a position with international moves (movegen_international), quiet
+ * moves counted with popcounts. */
+static inline int movegen_count_international(const Position *pos)
 {
-    if (!movegen_international(pos))
-        return movegen_count_variant(pos);
     Color us = pos->turn;
     Bitboard empty = position_empty(pos);
     Bitboard men = pos->pieces[us] & ~pos->kings, kings = pos->pieces[us] & pos->kings;
@@ -136,4 +135,10 @@ static inline int movegen_count(const Position *pos)
     if (men_capture || (kings && movegen_has_capture(pos)))
         return movegen_count_captures(pos, &mj);
     return movegen_count_quiet(pos, kings);
+}
+
+/* The number of legal moves (used by perft's last ply). */
+static inline int movegen_count(const Position *pos)
+{
+    return movegen_international(pos) ? movegen_count_international(pos) : movegen_count_variant(pos);
 }
