@@ -112,12 +112,17 @@ static inline bool movegen_special_rules(const Position *pos)
     return __builtin_expect((pos->variant >> 1) == 1, 0);
 }
 
+/* Breakthrough: the opponent owning a king means it crowned one and won; nothing moves. */
+static inline bool movegen_bt_over(const Position *pos)
+{
+    return pos->variant == VARIANT_BT && position_kings(pos, (Color)!pos->turn);
+}
+
 /* True when the moves of pos are international ones: every variant but frisian, except a
  * breakthrough game already won by the opponent's king. */
 static inline bool movegen_international(const Position *pos)
 {
-    return !movegen_special_rules(pos) ||
-           (pos->variant == VARIANT_BT && !(pos->pieces[!pos->turn] & pos->kings));
+    return !movegen_special_rules(pos) || (pos->variant == VARIANT_BT && !movegen_bt_over(pos));
 }
 
 /* The number of legal moves of a position with international moves (movegen_international), quiet

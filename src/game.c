@@ -116,7 +116,7 @@ GameStatus game_status(const Game *game)
     if (list.count == 0) {
         if (pos->variant == VARIANT_LOSING)
             return GAME_WIN;
-        return pos->variant == VARIANT_BT && position_kings(pos, (Color)!pos->turn) ? GAME_LOSS_CROWNED : GAME_LOSS;
+        return movegen_bt_over(pos) ? GAME_LOSS_CROWNED : GAME_LOSS;
     }
     if (game_repetitions(game) >= 3)
         return GAME_DRAW_REPETITION;

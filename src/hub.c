@@ -421,12 +421,13 @@ static void run_go(Hub *h, GoMode mode)
     MoveList list;
     movegen_generate(game_position(&h->game), &list);
     if (list.count == 0) {
-        const char *side = game_position(&h->game)->turn == WHITE ? "White" : "Black";
+        static const char *const SIDE[2] = {"White", "Black"};
+        Color turn = game_position(&h->game)->turn;
         GameStatus st = game_status(&h->game);
         if (st == GAME_LOSS_CROWNED)
-            hub_error(h, "no legal move: the game is over, %s crowned a king", side[0] == 'W' ? "Black" : "White");
+            hub_error(h, "no legal move: the game is over, %s crowned a king", SIDE[!turn]);
         else
-            hub_error(h, "no legal move: %s to move has no piece that can move, so the game is over%s", side,
+            hub_error(h, "no legal move: %s to move has no piece that can move, so the game is over%s", SIDE[turn],
                       st == GAME_WIN ? " (won by the side to move: losing rules)" : "");
         return;
     }

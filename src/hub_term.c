@@ -15,7 +15,7 @@
 static const char *const HELP[] = {
     "Hub protocol v2 (what GUIs send; values with spaces go in double quotes):",
     "  hub                          engine id, parameters, then wait",
-    "  set-param name=N value=V     parameters: tt-size (MiB), ponder (true/false), variant (normal),",
+    "  set-param name=N value=V     parameters: tt-size (MiB), ponder (true/false), variant (normal killer bt frisian losing),",
     "                               bb-size (pieces), book (true/false), book-ply (plies), book-margin (centi-men)",
     "  init                         answers ready",
     "  pos pos=P|fen=F|start [moves=\"M1 M2 ...\"]   set the position (P = 51-char Hub string)",

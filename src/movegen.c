@@ -124,17 +124,11 @@ static bool side_has_capture(const Position *pos, Color us)
     return false;
 }
 
-/* Breakthrough: the opponent owning a king means it crowned one and won; nothing moves. */
-static inline bool bt_over(const Position *pos)
-{
-    return pos->variant == VARIANT_BT && position_kings(pos, (Color)!pos->turn);
-}
-
 bool movegen_has_capture(const Position *pos)
 {
     if (pos->variant == VARIANT_FRISIAN)
         return frisian_side_has_capture(pos, pos->turn);
-    return !bt_over(pos) && side_has_capture(pos, pos->turn);
+    return !movegen_bt_over(pos) && side_has_capture(pos, pos->turn);
 }
 
 bool movegen_opponent_has_capture(const Position *pos)
@@ -174,11 +168,10 @@ void movegen_captures(const Position *pos, MoveList *list)
     Bitboard occ_all = position_occupied(pos), them = pos->pieces[!us];
     list->count = 0;
     list->capture_len = 0;
-    if (movegen_special_rules(pos)) {
+    if (!movegen_international(pos)) {   /* frisian, or a finished breakthrough game */
         if (pos->variant == VARIANT_FRISIAN)
             frisian_captures(pos, list);
-        if (pos->variant == VARIANT_FRISIAN || bt_over(pos))
-            return;
+        return;
     }
     Bitboard men = pos->pieces[us] & ~pos->kings;
     if (!(pos->pieces[us] & pos->kings)) {
@@ -216,7 +209,7 @@ void movegen_quiet(const Position *pos, MoveList *list)
     int d0 = us == WHITE ? DIR_UL : DIR_DL;
     list->count = 0;
     list->capture_len = 0;
-    if (bt_over(pos))
+    if (movegen_bt_over(pos))
         return;
     Bitboard wolf = pos->variant == VARIANT_FRISIAN ? frisian_stopped_king(pos) : 0;
     for (int d = d0; d < d0 + 2; d++)
@@ -286,7 +279,7 @@ bool movegen_is_legal(const Position *pos, Move m)
  * none; frisian lists its captures and counts its quiet moves. */
 int movegen_count_variant(const Position *pos)
 {
-    if (bt_over(pos))
+    if (movegen_bt_over(pos))
         return 0;
     MoveList list;
     frisian_captures(pos, &list);
@@ -296,7 +289,7 @@ int movegen_count_variant(const Position *pos)
 
 void movegen_generate(const Position *pos, MoveList *list)
 {
-    if (movegen_special_rules(pos) && (pos->variant == VARIANT_FRISIAN || bt_over(pos))) {
+    if (!movegen_international(pos)) {
         movegen_captures(pos, list);
         if (list->count == 0 && pos->variant == VARIANT_FRISIAN)
             movegen_quiet(pos, list);

@@ -51,7 +51,7 @@ static bool has_quiet_move(const Position *pos)
     Bitboard empty = position_empty(pos);
     Bitboard men = position_men(pos, us), kings = position_kings(pos, us);
     if (movegen_special_rules(pos)) {
-        if (pos->variant == VARIANT_BT && position_kings(pos, (Color)!us))
+        if (movegen_bt_over(pos))
             return false;
         kings &= ~frisian_stopped_king(pos);
     }
