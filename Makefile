@@ -14,8 +14,9 @@ STATIC  ?= -static
 IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 TEST_FLAGS := $(if $(IS_CLANG),,-Wno-maybe-uninitialized)
 
-SRC      := $(filter-out src/main_bbgen.c src/main_embed.c,$(wildcard src/*.c))
-LIB_SRC  := $(filter-out src/main.c,$(SRC))
+# Sources by folder, one folder a layer (see README "Layout"); src/boot holds the build-time tools.
+LAYERS   := util rules eval endgame search opening hub tools
+LIB_SRC  := $(foreach d,$(LAYERS),$(wildcard src/$(d)/*.c))
 BUILD    := build
 
 # Endgame bitbases: gen/bbgen (the generator alone, built with fixed flags so sanitizer builds
@@ -23,10 +24,10 @@ BUILD    := build
 BITBASES ?= 4
 GEN      := gen
 BB_C     := $(GEN)/bitbase$(BITBASES).c
-BB_GEN_SRC := src/bitboard.c src/board.c src/hash.c src/movegen.c src/movegen_frisian.c src/variant.c src/bitbase_index.c src/bitbase_store.c \
-              src/bitbase_gen.c src/cli.c src/clock.c src/embed.c src/jobs.c src/main_bbgen.c
-BB_GEN_HDR := $(addprefix include/,bitboard.h board.h hash.h movegen.h movegen_frisian.h variant.h bitbase_index.h bitbase_store.h bitbase_gen.h \
-              cli.h clock.h embed.h jobs.h)
+BB_GEN_SRC := $(wildcard src/util/*.c src/rules/*.c) src/endgame/bitbase_index.c src/endgame/bitbase_store.c \
+              src/tools/bitbase_build.c src/boot/bbgen_main.c
+BB_GEN_HDR := $(wildcard include/util/*.h include/rules/*.h) include/endgame/bitbase_index.h \
+              include/endgame/bitbase_store.h include/tools/bitbase_build.h
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 NPROC    := $(shell nproc 2>/dev/null || echo 1)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o \
@@ -60,8 +61,8 @@ $(BUILD)/bitbase$(BITBASES).o: $(BB_C) | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The opening book: book/book.bin (made by `engine book build`, see book/README.md) as C source.
-$(GEN)/embed: src/embed.c src/main_embed.c include/embed.h | $(GEN)
-	$(CC) $(GEN_CFLAGS) -o $@ src/embed.c src/main_embed.c
+$(GEN)/embed: src/util/embed.c src/boot/embed_main.c include/util/embed.h | $(GEN)
+	$(CC) $(GEN_CFLAGS) -o $@ src/util/embed.c src/boot/embed_main.c
 
 $(GEN)/book.c: book/book.bin $(GEN)/embed
 	$(GEN)/embed book/book.bin $@.tmp book_blob
@@ -82,6 +83,7 @@ $(GEN):
 	mkdir -p $@
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
@@ -120,6 +122,7 @@ valgrind:
 
 # Everything CI runs: the suites, the sanitizer build, a short fuzz run, then the release binary.
 check:
+	sh tests/check_layers.sh
 	$(MAKE) clean
 	$(MAKE) test
 	$(MAKE) sanitize
@@ -153,4 +156,4 @@ clean:
 distclean: clean
 	rm -rf $(GEN)
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*.d $(BUILD)/*/*.d)

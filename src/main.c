@@ -4,22 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "bitbase.h"
-#include "bitbase_gen.h"
-#include "board.h"
-#include "book.h"
-#include "book_build.h"
-#include "cli.h"
-#include "eval.h"
-#include "hub.h"
-#include "match.h"
-#include "movegen.h"
-#include "notation.h"
-#include "perft.h"
-#include "selfplay.h"
-#include "tactics.h"
-#include "tune.h"
+#include "search/bench.h"
+#include "endgame/bitbase.h"
+#include "tools/bitbase_build.h"
+#include "rules/position.h"
+#include "opening/book.h"
+#include "tools/book_build.h"
+#include "util/cli.h"
+#include "eval/eval.h"
+#include "hub/hub.h"
+#include "tools/match.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
+#include "tools/selfplay.h"
+#include "tools/tactics.h"
+#include "tools/tune.h"
 
 static int usage(void)
 {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "hub.h"
+#include "hub/hub.h"
 
 /* Feeds len bytes of input to the loop (a memory stream) and returns everything it printed. */
 /* cmocka fixtures: a fresh Hub per test in *state. */

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "bitbase.h"
-#include "bitbase_store.h"
-#include "movegen.h"
-#include "notation.h"
-#include "search.h"
+#include "endgame/bitbase.h"
+#include "endgame/bitbase_store.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "search/search.h"
 
 static uint64_t rng = 0x9E3779B97F4A7C15ULL;
 

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "movegen.h"
-#include "notation.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 
 static uint64_t rng_state = 12345;
 static uint64_t rng_next(void)

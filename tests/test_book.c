@@ -11,14 +11,14 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "bitbase.h"
-#include "book.h"
-#include "book_build.h"
-#include "embed.h"
-#include "eval.h"
-#include "notation.h"
-#include "openings.h"
-#include "selfplay.h"
+#include "endgame/bitbase.h"
+#include "opening/book.h"
+#include "tools/book_build.h"
+#include "util/embed.h"
+#include "eval/eval.h"
+#include "rules/notation.h"
+#include "opening/openings.h"
+#include "tools/selfplay.h"
 
 static void pos_of(const char *text, Position *pos)
 {

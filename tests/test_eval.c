@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
-#include "movegen.h"
-#include "notation.h"
+#include "eval/eval.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
 
 static void features_of(const char *text, EvalFeatures *f)
 {

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "game.h"
-#include "notation.h"
+#include "rules/game.h"
+#include "rules/notation.h"
 
 static Game game;
 static int shuffle_step;

@@ -5,10 +5,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "bitbase.h"
-#include "book.h"
+#include "endgame/bitbase.h"
+#include "opening/book.h"
 #include "hub_test_util.h"
-#include "notation.h"
+#include "rules/notation.h"
 
 #define START_HUB "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "hub_parse.h"
+#include "hub/hub_parse.h"
 
 static HubCommand cmd;
 

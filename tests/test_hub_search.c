@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "hub_test_util.h"
-#include "notation.h"
+#include "rules/notation.h"
 
 /* ping mid-search is answered while the search goes on; stop then ends it with done. */
 static void test_ping_and_stop_during_search(void **state)

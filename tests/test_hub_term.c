@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "book.h"
+#include "opening/book.h"
 #include "hub_test_util.h"
-#include "notation.h"
+#include "rules/notation.h"
 
 static void test_help(void **state)
 {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "io.h"
+#include "hub/io.h"
 
 /* A reader over len bytes of memory. */
 typedef struct {

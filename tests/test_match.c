@@ -11,8 +11,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "match.h"
-#include "pdn.h"
+#include "tools/match.h"
+#include "tools/pdn.h"
 
 #define FAKE "build/tests/fake_engine"
 

@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "movegen.h"
-#include "notation.h"
-#include "perft.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "rules/perft.h"
 #include "testdata.h"
 
 /* Joins the sorted legal moves of pos with single spaces. */

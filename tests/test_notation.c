@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "notation.h"
+#include "rules/notation.h"
 #include "testdata.h"
 
 static Position parse_ok(const char *text)

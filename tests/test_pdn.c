@@ -7,8 +7,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "notation.h"
-#include "pdn.h"
+#include "rules/notation.h"
+#include "tools/pdn.h"
 
 static Game *game_a, *game_b;
 

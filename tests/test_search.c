@@ -7,9 +7,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "bitbase.h"
-#include "notation.h"
-#include "search.h"
+#include "endgame/bitbase.h"
+#include "rules/notation.h"
+#include "search/search.h"
 
 static Game game;
 

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "notation.h"
-#include "openings.h"
-#include "selfplay.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "opening/openings.h"
+#include "tools/selfplay.h"
 
 static void test_line_round_trip(void **state)
 {

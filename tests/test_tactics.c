@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "tactics.h"
+#include "tools/tactics.h"
 
 #define SUITE "tests/data/tactics.txt"
 #define SUITE_NODES 1000000        /* the default search solves every position of the suite within this */

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "timeman.h"
+#include "search/timeman.h"
 
 /* Plays moves under a clock level, each using the whole hard limit plus latency (the worst
  * case), and checks that the clock never runs out. Returns the smallest clock left. */

@@ -6,8 +6,8 @@
 
 #include <unistd.h>
 
-#include "search.h"
-#include "tt.h"
+#include "search/search.h"
+#include "search/tt.h"
 
 /* Keys that share bucket 0 of a table whose mask covers fewer than 32 bits. */
 static Key bucket0_key(uint32_t lock) { return (Key)lock << 32; }

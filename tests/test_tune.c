@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "movegen.h"
-#include "notation.h"
-#include "selfplay.h"
-#include "tune.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "tools/selfplay.h"
+#include "tools/tune.h"
 
 #define TEACHER_K 0.008
 

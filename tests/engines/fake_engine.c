@@ -10,8 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine_proc.h"
-#include "notation.h"
+#include "tools/engine_proc.h"
+#include "rules/notation.h"
 
 typedef struct {
     char mode[64];

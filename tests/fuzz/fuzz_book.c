@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "book.h"
+#include "opening/book.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hub.h"
+#include "hub/hub.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 

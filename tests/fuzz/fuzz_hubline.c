@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hub_parse.h"
+#include "hub/hub_parse.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 

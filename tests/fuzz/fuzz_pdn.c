@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pdn.h"
+#include "tools/pdn.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 

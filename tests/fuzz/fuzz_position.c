@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "notation.h"
+#include "rules/notation.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 

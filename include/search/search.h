@@ -1,0 +1,80 @@
+#pragma once
+/* Iterative-deepening alpha-beta search. The hub owns input: the search calls a poll hook
+ * every few thousand nodes so `ping`, `stop` and `ponder-hit` are handled while it thinks. */
+#include <stdio.h>
+#include "eval/eval.h"
+#include "rules/game.h"
+#include "search/timeman.h"
+
+#define SCORE_INF 10000
+#define SCORE_WIN 10000          /* a win in p plies scores SCORE_WIN - p */
+#define SCORE_WIN_MIN (SCORE_WIN - 1000)
+#define SCORE_BB_WIN 8500        /* a position the bitbases win, p plies away: SCORE_BB_WIN - p */
+#define MAX_PLY 128
+
+typedef enum { GO_THINK, GO_PONDER, GO_ANALYZE } GoMode;
+
+/* What the poll hook tells the search. */
+typedef enum { POLL_CONTINUE, POLL_STOP, POLL_PONDER_HIT } PollResult;
+typedef PollResult (*SearchPoll)(void *ctx);
+
+typedef struct {
+    Move best;       /* MOVE_NONE only when the root has no legal move */
+    Move ponder;     /* expected reply (second PV move), or MOVE_NONE */
+    Score score;
+    int depth;       /* last completed iteration */
+    uint64_t nodes;
+    double time;     /* seconds */
+} SearchResult;
+
+typedef struct Search Search;
+
+/* Switches and sizes of the selective techniques (0 disables one); kept tunable so self-play
+ * matches can measure each of them against the others. */
+typedef struct {
+    int aspiration;      /* initial half-window of the aspiration search, centi-men */
+    int lmr;             /* late-move reductions of quiet moves: 0 off, else the divisor in hundredths
+                            of the reduction ln(depth) * ln(move number + 1) / divisor */
+    int prune;           /* ProbCut-style pruning margin per ply of depth, centi-men */
+    int single_reply;    /* extend nodes with a single legal move on/off */
+    int killers;         /* killer moves in the move ordering on/off */
+    int spare_offers;    /* no ProbCut at a node that must capture right after the opponent's quiet move
+                            (a sacrifice or an exchange offer) on/off */
+    int lmr_sac;         /* quiet moves that give the opponent a capture are not reduced at plies
+                            below this (0: reduced like any quiet move) */
+    int bb_size;         /* probe the bitbases for positions of up to this many pieces (0: never) */
+    int material;        /* evaluate material only (the variant's man and king values): a baseline for
+                            measuring the learnt evaluation */
+} SearchTuning;
+
+/* The tuning every new searcher starts with. */
+void search_tuning_defaults(SearchTuning *t);
+
+/* Sets the tuning field called name (as in SearchTuning: "lmr", "prune", ...) to value; false when
+ * there is no such field or the value is negative. */
+bool search_tuning_set(SearchTuning *t, const char *name, int value);
+
+/* A searcher with a transposition table of at most tt_mib MiB (rounded down to a power of two;
+ * halved until the allocation succeeds); NULL when not even the smallest table fits. */
+Search *search_new(size_t tt_mib);
+void search_free(Search *s);
+
+/* Resizes the transposition table; on failure keeps the old one and returns false. */
+bool search_resize_tt(Search *s, size_t tt_mib);
+
+/* The size of the transposition table actually in use, in MiB (a power of two). */
+size_t search_tt_mib(const Search *s);
+
+/* The tuning in use; the caller may change it between searches. */
+SearchTuning *search_tuning(Search *s);
+
+/* Forgets everything learnt (new-game): transposition table and history tables. */
+void search_clear(Search *s);
+
+/* Searches the current position of game under limits. Prints `info` lines to out (if not NULL)
+ * and fills result; never prints `done`. poll may be NULL. */
+void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
+                void *poll_ctx, FILE *out, SearchResult *result);
+
+/* Writes a score in men with two decimals ("0.25", "-1.00", "99.97") into buf. */
+void search_format_score(Score score, char *buf, size_t size);

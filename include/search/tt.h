@@ -1,0 +1,83 @@
+#pragma once
+/* Transposition table: 64-byte buckets of four 16-byte entries, indexed by the low key bits and
+ * verified by the high 32 bits. Replacement prefers the oldest search, then the shallowest entry. */
+#include <stdbool.h>
+#include <stddef.h>
+#include "rules/position.h"
+#include "eval/eval.h"
+
+typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;
+
+#define TT_BUCKET_ENTRIES 4
+#define TT_SALT_STEP 0x9E3779B9u   /* odd, so 2^32 clears pass before a salt comes back */
+#define TT_MIN_MIB 1
+#define TT_MAX_MIB ((size_t)1 << 16)
+
+typedef struct {
+    Move move;
+    uint32_t lock;
+    int16_t score;
+    uint8_t depth;
+    uint8_t age_bound;   /* generation << 2 | bound */
+} TTEntry;
+
+typedef struct {
+    TTEntry entry[TT_BUCKET_ENTRIES];
+} TTBucket;
+
+typedef struct {
+    TTBucket *buckets;    /* cache-line aligned view of alloc */
+    void *alloc;          /* the mapping behind buckets, and its length */
+    size_t alloc_bytes;
+    size_t mask;          /* bucket count - 1 (a power of two minus one) */
+    size_t mib;           /* size actually allocated */
+    uint8_t generation;   /* 6 bits, bumped once per search */
+    uint32_t salt;        /* mixed into every lock; tt_clear changes it */
+} TT;
+
+typedef struct {
+    Move move;
+    Score score;   /* as stored: win/loss scores relative to the stored node */
+    int depth;
+    Bound bound;
+} TTHit;
+
+/* Allocates a cleared table of at most mib MiB (rounded down to a power of two, clamped to
+ * TT_MIN_MIB..TT_MAX_MIB). A size above half the machine's memory, or one the allocator refuses,
+ * fails: tt is left unchanged and the result is false. */
+bool tt_resize(TT *tt, size_t mib);
+
+/* Releases the table (tt becomes empty; tt_resize can allocate it again). */
+void tt_free(TT *tt);
+
+/* Empties the table in constant time: no entry stored before is found again. */
+void tt_clear(TT *tt);
+
+/* Marks the start of a new search so older entries are replaced first. */
+void tt_new_search(TT *tt);
+
+/* Starts loading the bucket of key into the cache, so that a probe issued a little later does not
+ * stall on the memory access (the table is far larger than the caches). No effect on the contents. */
+static inline void tt_prefetch(const TT *tt, Key key) { __builtin_prefetch(&tt->buckets[key & tt->mask]); }
+
+/* Looks key up; fills hit and returns true when an entry for it exists. */
+bool tt_probe(const TT *tt, Key key, TTHit *hit);
+
+/* Stores a search result; score must already be converted with tt_score_to. A new result for the
+ * same key replaces the old one unless it is shallower and not exact; the old move survives a
+ * store without move. */
+void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound);
+
+/* Permille of the first 1000 entries written by the current search (for statistics). */
+int tt_hashfull(const TT *tt);
+
+/* Win/loss scores count plies from the root; the table stores them counted from the node. */
+static inline Score tt_score_to(Score score, int ply, Score win_min)
+{
+    return score >= win_min ? score + ply : score <= -win_min ? score - ply : score;
+}
+
+static inline Score tt_score_from(Score score, int ply, Score win_min)
+{
+    return score >= win_min ? score - ply : score <= -win_min ? score + ply : score;
+}

@@ -1,0 +1,325 @@
+#include "eval/eval.h"
+
+#include <string.h>
+
+/* Every feature is computed for one side seen from its own side of the board: White as is,
+ * Black after a half turn of the board (square s -> 51 - s). Black's features are computed on the
+ * board itself with the half-turned square sets and the opposite directions (a half turn maps each
+ * diagonal direction to its opposite), so value = white - black holds exactly and
+ * eval(p) == -eval(mirror(p)) by construction. */
+
+static const char *const TERM_NAMES[EVAL_TERM_COUNT] = {
+    [EVAL_MAN] = "man",
+    [EVAL_KING] = "king",
+    [EVAL_KING_FIRST] = "king_first",
+    [EVAL_TEMPO] = "tempo",
+    [EVAL_BACK_RANK] = "back_rank",
+    [EVAL_BACK_GUARD] = "back_guard",
+    [EVAL_CENTRE] = "centre",
+    [EVAL_BALANCE] = "balance",
+    [EVAL_OUTPOST] = "outpost",
+    [EVAL_OUTPOST_WEAK] = "outpost_weak",
+    [EVAL_LOCKED] = "locked",
+    [EVAL_TAIL] = "tail",
+    [EVAL_HOOK] = "hook",
+    [EVAL_RUNAWAY] = "runaway",
+    [EVAL_RUNAWAY_ROWS] = "runaway_rows",
+    [EVAL_KING_MOBILITY] = "king_mobility",
+    [EVAL_KING_DIAGONAL] = "king_diagonal",
+};
+
+/* The square sets of one side on the real board: White's own view is the board, Black's sets are
+ * White's under the half turn. */
+typedef struct {
+    Bitboard tempo_bit[4];       /* squares whose advancement (9 - own row) has bit k set */
+    Bitboard back_rank, back_guard, centre, outpost, left, edge, long_diagonal;
+} SideTables;
+
+static struct {
+    bool ready;
+    SideTables side[2];
+    EvalWeight material[VARIANT_COUNT][EVAL_FEATURE_COUNT];   /* material-only vectors of the variants */
+} tables;
+
+/* Material-only values (man, king) in centi-men. */
+static const int16_t VARIANT_MATERIAL[VARIANT_COUNT][2] = {
+    [VARIANT_NORMAL] = {100, 300},
+    [VARIANT_KILLER] = {100, 300},
+    [VARIANT_BT] = {100, 0},          /* a king ends the game: never on the board in play */
+    [VARIANT_FRISIAN] = {100, 160},   /* kings capture along rows and files too */
+    [VARIANT_LOSING] = {-100, -150},  /* the side that keeps fewer pieces is nearer its win */
+};
+
+static Bitboard squares_mask(const int *squares, int count)
+{
+    Bitboard b = 0;
+    for (int i = 0; i < count; i++)
+        b |= bb_square(squares[i]);
+    return b;
+}
+
+/* The half turn of the board: square s -> 51 - s. */
+static Bitboard half_turn(Bitboard b)
+{
+    Bitboard out = 0;
+    for (int s = 1; s <= SQUARE_COUNT; s++)
+        if (b & bb_square(s))
+            out |= bb_square(SQUARE_COUNT + 1 - s);
+    return out;
+}
+
+static int square_row(int s) { return (s - 1) / 5; }
+static int square_file(int s) { return 2 * ((s - 1) % 5) + (square_row(s) % 2 == 0); }
+
+void eval_init(void)
+{
+    if (tables.ready)
+        return;
+    bb_init();
+    eval_pattern_init();
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        tables.material[v][EVAL_MAN] = (EvalWeight){VARIANT_MATERIAL[v][0], VARIANT_MATERIAL[v][0]};
+        tables.material[v][EVAL_KING] = (EvalWeight){VARIANT_MATERIAL[v][1], VARIANT_MATERIAL[v][1]};
+    }
+    static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
+    static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
+    SideTables *w = &tables.side[WHITE], *b = &tables.side[BLACK];
+    w->back_guard = squares_mask(guard, 3);
+    w->centre = squares_mask(centre, 6);
+    w->outpost = squares_mask(outpost, 2);
+    w->long_diagonal = squares_mask(diagonal, 10);
+    w->back_rank = BB_ROW_BOTTOM;
+    for (int s = 1; s <= SQUARE_COUNT; s++) {
+        int row = square_row(s), file = square_file(s);
+        Bitboard sq = bb_square(s);
+        for (int k = 0; k < 4; k++)
+            if ((9 - row) >> k & 1)
+                w->tempo_bit[k] |= sq;
+        if (file < 5)
+            w->left |= sq;
+        if (file == 0 || file == 9)
+            w->edge |= sq;
+    }
+    for (int k = 0; k < 4; k++)
+        b->tempo_bit[k] = half_turn(w->tempo_bit[k]);
+    b->back_rank = half_turn(w->back_rank);
+    b->back_guard = half_turn(w->back_guard);
+    b->centre = half_turn(w->centre);
+    b->outpost = half_turn(w->outpost);
+    b->left = half_turn(w->left);
+    b->edge = half_turn(w->edge);
+    b->long_diagonal = half_turn(w->long_diagonal);
+    tables.ready = true;
+}
+
+#define BOARD_ROWS 10   /* a flood front reaches the far side in BOARD_ROWS - 1 steps */
+
+/* Direction d of side us's own view on the real board. */
+static inline int own_dir(Color us, int d) { return us == WHITE ? d : bb_opposite(d); }
+
+/* The squares from which a man of side us cannot run to promotion unopposed: an enemy piece stands
+ * in its forward triangle, or next to that triangle's edge (from where it captures or blocks). The
+ * flood always runs over the whole board: an early exit costs more in mispredicted branches. */
+static inline Bitboard stopped_squares(Color us, Bitboard opp)
+{
+    Bitboard front = (opp | bb_shift(opp, own_dir(us, DIR_UL)) | bb_shift(opp, own_dir(us, DIR_UR))) & BB_ALL;
+    Bitboard stopped = 0;
+    for (int row = 1; row < BOARD_ROWS; row++) {
+        front = (bb_shift(front, own_dir(us, DIR_DL)) | bb_shift(front, own_dir(us, DIR_DR))) & BB_ALL;
+        stopped |= front;
+    }
+    return stopped;
+}
+
+/* Writes the features of side us (owning men/kings) into v, everything in its own view. */
+static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboard opp, Bitboard opp_kings, int *v)
+{
+    const SideTables *t = &tables.side[us];
+    Bitboard occ = men | kings | opp, empty = BB_ALL & ~occ;
+    int king_count = bb_popcount(kings);
+    v[EVAL_MAN] = bb_popcount(men);
+    v[EVAL_KING] = king_count;
+    v[EVAL_KING_FIRST] = (king_count > 0);
+    int tempo = 0;
+    for (int k = 0; k < 4; k++)
+        tempo += bb_popcount(men & t->tempo_bit[k]) << k;
+    v[EVAL_TEMPO] = tempo;
+    v[EVAL_BACK_RANK] = bb_popcount(men & t->back_rank);
+    v[EVAL_BACK_GUARD] = bb_popcount(men & t->back_guard);
+    v[EVAL_CENTRE] = bb_popcount(men & t->centre);
+    int skew = 2 * bb_popcount(men & t->left) - v[EVAL_MAN];   /* men on the left minus men on the right */
+    v[EVAL_BALANCE] = (skew < 0 ? -skew : skew);
+    /* men whose down-left (down-right) neighbour is an own man */
+    Bitboard behind_left = bb_shift(men, own_dir(us, DIR_UR));
+    Bitboard behind_right = bb_shift(men, own_dir(us, DIR_UL));
+    v[EVAL_OUTPOST] = bb_popcount(men & t->outpost);
+    v[EVAL_OUTPOST_WEAK] = bb_popcount(men & t->outpost & ~(behind_left & behind_right));
+    Bitboard can_step = bb_shift(empty, own_dir(us, DIR_DL)) | bb_shift(empty, own_dir(us, DIR_DR));
+    v[EVAL_LOCKED] = bb_popcount(men & ~can_step);
+    v[EVAL_TAIL] = (bb_popcount(men & behind_left) + bb_popcount(men & behind_right));
+    v[EVAL_HOOK] = bb_popcount(men & t->edge & ~t->back_rank & ~(behind_left | behind_right));
+    v[EVAL_RUNAWAY] = v[EVAL_RUNAWAY_ROWS] = 0;
+    Bitboard runaway = opp_kings ? 0 : men & ~stopped_squares(us, opp);
+    if (runaway) {   /* rare before the endgame, so the branch predicts well */
+        int rows = 0;
+        for (int k = 0; k < 4; k++)
+            rows += bb_popcount(runaway & t->tempo_bit[k]) << k;
+        v[EVAL_RUNAWAY] = bb_popcount(runaway);
+        v[EVAL_RUNAWAY_ROWS] = rows;
+    }
+    int mobility = 0;
+    for (Bitboard b = kings; b; b &= b - 1) {
+        int bit = bb_lsb(b);
+        for (int d = 0; d < DIR_COUNT; d++)
+            mobility += bb_popcount(bb_ray_attack(bit, d, occ) & empty);
+    }
+    v[EVAL_KING_MOBILITY] = mobility;
+    v[EVAL_KING_DIAGONAL] = bb_popcount(kings & t->long_diagonal);
+}
+
+/* Damping of drawish endings (symmetric in the colours), from the two sides' features: a side
+ * ahead with at most 3 pieces against a king rarely wins; equal kings with men differing by at most
+ * one are drawish. */
+static int drawish_scale(const int *w, const int *b)
+{
+    int men[2] = {w[EVAL_MAN], b[EVAL_MAN]}, kings[2] = {w[EVAL_KING], b[EVAL_KING]};
+    int mat_w = men[WHITE] + 3 * kings[WHITE], mat_b = men[BLACK] + 3 * kings[BLACK];
+    if (mat_w != mat_b) {
+        int strong = mat_w > mat_b ? WHITE : BLACK;
+        if (kings[!strong] > 0 && men[strong] + kings[strong] <= 3)
+            return EVAL_SCALE_ONE / 8;
+    }
+    int men_diff = men[WHITE] - men[BLACK];
+    if (kings[WHITE] > 0 && kings[WHITE] == kings[BLACK] && men_diff >= -1 && men_diff <= 1)
+        return EVAL_SCALE_ONE / 2;
+    return EVAL_SCALE_ONE;
+}
+
+void eval_extract(const Position *pos, EvalFeatures *f)
+{
+    if (!tables.ready)
+        eval_init();
+    int w[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
+    Bitboard wk = position_kings(pos, WHITE), bk = position_kings(pos, BLACK);
+    side_features(WHITE, position_men(pos, WHITE), wk, pos->pieces[BLACK], bk, w);
+    side_features(BLACK, position_men(pos, BLACK), bk, pos->pieces[WHITE], wk, b);
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        f->value[i] = w[i] - b[i];
+    int phase = 40 - (w[EVAL_MAN] + w[EVAL_KING] + b[EVAL_MAN] + b[EVAL_KING]);
+    f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
+    f->scale = pos->variant == VARIANT_NORMAL || pos->variant == VARIANT_KILLER ? drawish_scale(w, b) : EVAL_SCALE_ONE;
+    eval_pattern_indices(pos, f->pattern);
+}
+
+/* 32-bit sums are enough and cheaper than 64-bit products: |weight| < 2^15 (int16_t) and
+ * |feature| <= 400 over 17 terms, plus 28 pattern weights, keep them below 2^29. */
+Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
+{
+    int mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        mg += weights[i].mg * f->value[i];
+        eg += weights[i].eg * f->value[i];
+    }
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
+        const EvalWeight *w = &weights[eval_pattern_feature(t, f->pattern[t])];
+        const EvalWeight *b = &weights[eval_pattern_feature(t, f->pattern[EVAL_PATTERN_TABLES + t])];
+        mg += w->mg - b->mg;
+        eg += w->eg - b->eg;
+    }
+    int64_t score = ((int64_t)mg * (EVAL_PHASE_MAX - f->phase) + (int64_t)eg * f->phase) * f->scale /
+                    (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
+    if (score >= SCORE_EVAL_MAX)
+        score = SCORE_EVAL_MAX - 1;
+    if (score <= -SCORE_EVAL_MAX)
+        score = -(SCORE_EVAL_MAX - 1);
+    return (Score)score;
+}
+
+const EvalWeight *eval_weights_of(Variant v)
+{
+    switch (v) {
+    case VARIANT_BT: return eval_weights_bt;
+    case VARIANT_FRISIAN: return eval_weights_frisian;
+    case VARIANT_LOSING: return eval_weights_losing;
+    default: return eval_weights;
+    }
+}
+
+const EvalWeight *eval_material_weights(Variant v)
+{
+    if (!tables.ready)
+        eval_init();
+    return tables.material[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL];
+}
+
+/* eval_score_white(eval_extract(pos), the weights of its variant). */
+static Score eval_white(const Position *pos)
+{
+    EvalFeatures f;
+    eval_extract(pos, &f);
+    return eval_score_white(&f, eval_weights_of(position_variant(pos)));
+}
+
+/* The score for the side to move: -white for Black, without a branch (the side to move alternates). */
+static inline Score side_relative(Score white, Color turn)
+{
+    int black = turn == BLACK;
+    return (white ^ -black) + black;
+}
+
+Score eval_position(const Position *pos) { return side_relative(eval_white(pos), pos->turn); }
+
+Score eval_position_cached(EvalCache *cache, const Position *pos, const EvalWeight *weights)
+{
+    EvalCacheEntry *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
+    bool same = e->pieces[WHITE] == pos->pieces[WHITE] && e->pieces[BLACK] == pos->pieces[BLACK] &&
+                e->kings == pos->kings && e->weights == weights;
+    if (!same) {
+        e->weights = weights;
+        e->pieces[WHITE] = pos->pieces[WHITE];
+        e->pieces[BLACK] = pos->pieces[BLACK];
+        e->kings = pos->kings;
+        EvalFeatures f;
+        eval_extract(pos, &f);
+        e->white = eval_score_white(&f, weights);
+    }
+    return side_relative(e->white, pos->turn);
+}
+
+const char *eval_term_name(EvalTerm term)
+{
+    return term >= 0 && term < EVAL_TERM_COUNT ? TERM_NAMES[term] : "?";
+}
+
+EvalTerm eval_term_by_name(const char *name)
+{
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        if (strcmp(TERM_NAMES[i], name) == 0)
+            return (EvalTerm)i;
+    return EVAL_TERM_COUNT;
+}
+
+void eval_print_breakdown(const Position *pos, FILE *out)
+{
+    EvalFeatures f;
+    eval_extract(pos, &f);
+    const EvalWeight *weights = eval_weights_of(position_variant(pos));
+    int den = EVAL_PHASE_MAX * EVAL_SCALE_ONE;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        const EvalWeight *w = &weights[i];
+        double part = (double)f.value[i] * (w->mg * (EVAL_PHASE_MAX - f.phase) + w->eg * f.phase) * f.scale / den;
+        fprintf(out, "eval term=%s white-black=%d mg=%d eg=%d white=%.1f\n", TERM_NAMES[i], f.value[i], w->mg,
+                w->eg, part);
+    }
+    int pmg = 0, peg = 0;
+    for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
+        const EvalWeight *w = &weights[eval_pattern_feature(k, f.pattern[k])];
+        pmg += eval_pattern_sign(k) * w->mg;
+        peg += eval_pattern_sign(k) * w->eg;
+    }
+    double part = (double)(pmg * (EVAL_PHASE_MAX - f.phase) + peg * f.phase) * f.scale / den;
+    fprintf(out, "eval patterns mg=%d eg=%d white=%.1f\n", pmg, peg, part);
+    fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
+            eval_score_white(&f, weights));
+    fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");
+}

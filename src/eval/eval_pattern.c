@@ -1,0 +1,90 @@
+#include "eval/eval_pattern.h"
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+/* Own-view blocks: tables 0-3 cover own rows 6-9, tables 4-7 own rows 4-7, files 0-3, 2-5, 4-7, 6-9;
+ * tables 8-10 own rows 5-8, tables 11-13 own rows 3-6, files 1-4, 3-6, 5-8. */
+const int eval_pattern_block[EVAL_PATTERN_TABLES][EVAL_PATTERN_SQUARES] = {
+    {31, 32, 36, 37, 41, 42, 46, 47}, {32, 33, 37, 38, 42, 43, 47, 48},
+    {33, 34, 38, 39, 43, 44, 48, 49}, {34, 35, 39, 40, 44, 45, 49, 50},
+    {21, 22, 26, 27, 31, 32, 36, 37}, {22, 23, 27, 28, 32, 33, 37, 38},
+    {23, 24, 28, 29, 33, 34, 38, 39}, {24, 25, 29, 30, 34, 35, 39, 40},
+    {27, 28, 31, 32, 37, 38, 41, 42}, {28, 29, 32, 33, 38, 39, 42, 43}, {29, 30, 33, 34, 39, 40, 43, 44},
+    {17, 18, 21, 22, 27, 28, 31, 32}, {18, 19, 22, 23, 28, 29, 32, 33}, {19, 20, 23, 24, 29, 30, 33, 34},
+};
+
+static struct {
+    bool ready;
+    Bitboard mask[2][EVAL_PATTERN_TABLES];   /* [side][table]: the block on the real board */
+    uint16_t trit[256];                      /* bit i of x -> 3^i */
+    uint16_t trit_reversed[256];             /* bit i of x -> 3^(7-i) */
+} pt;
+
+void eval_pattern_init(void)
+{
+    if (pt.ready)
+        return;
+    bb_init();
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++)
+        for (int i = 0; i < EVAL_PATTERN_SQUARES; i++) {
+            int s = eval_pattern_block[t][i];
+            pt.mask[WHITE][t] |= bb_square(s);
+            pt.mask[BLACK][t] |= bb_square(SQUARE_COUNT + 1 - s);
+        }
+    for (int x = 0; x < 256; x++) {
+        int up = 0, down = 0;
+        for (int i = 7; i >= 0; i--)
+            up = 3 * up + (x >> i & 1);
+        for (int i = 0; i < 8; i++)
+            down = 3 * down + (x >> i & 1);
+        pt.trit[x] = (uint16_t)up;
+        pt.trit_reversed[x] = (uint16_t)down;
+    }
+    pt.ready = true;
+}
+
+/* Bits of x under mask m, packed to the low end in mask order (what BMI2 pext computes). */
+static inline unsigned gather_portable(Bitboard x, Bitboard m)
+{
+    unsigned r = 0;
+    for (unsigned bit = 1; m; m &= m - 1, bit <<= 1)
+        r |= (x & m & -m) ? bit : 0;
+    return r;
+}
+
+#if defined(__BMI2__)
+static inline unsigned gather(Bitboard x, Bitboard m) { return (unsigned)_pext_u64(x, m); }
+#else
+static inline unsigned gather(Bitboard x, Bitboard m) { return gather_portable(x, m); }
+#endif
+
+/* White reads its blocks in ascending square order, as the tables are defined. Black's blocks are
+ * the half-turned ones: ascending real squares are descending own-view squares, hence the
+ * reversed digit order, and its own men are Black's. */
+static inline void indices_with(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS], bool portable)
+{
+    if (!pt.ready)
+        eval_pattern_init();
+    Bitboard wm = position_men(pos, WHITE), bm = position_men(pos, BLACK);
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
+        Bitboard mw = pt.mask[WHITE][t], mb = pt.mask[BLACK][t];
+        unsigned ww = portable ? gather_portable(wm, mw) : gather(wm, mw);
+        unsigned wb = portable ? gather_portable(bm, mw) : gather(bm, mw);
+        unsigned bb = portable ? gather_portable(bm, mb) : gather(bm, mb);
+        unsigned bw = portable ? gather_portable(wm, mb) : gather(wm, mb);
+        index[t] = (uint16_t)(pt.trit[ww] + 2 * pt.trit[wb]);
+        index[EVAL_PATTERN_TABLES + t] = (uint16_t)(pt.trit_reversed[bb] + 2 * pt.trit_reversed[bw]);
+    }
+}
+
+void eval_pattern_indices(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS])
+{
+    indices_with(pos, index, false);
+}
+
+void eval_pattern_indices_portable(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS])
+{
+    indices_with(pos, index, true);
+}

@@ -1,4 +1,0 @@
-/* The bootstrap tool gen/embed: turns a data file (the opening book) into C source for make. */
-#include "embed.h"
-
-int main(int argc, char **argv) { return embed_main(argc, argv); }

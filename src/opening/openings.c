@@ -1,0 +1,66 @@
+#include "opening/openings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/notation.h"
+
+extern const unsigned char ballots_blob[];
+extern const size_t ballots_blob_size;
+
+/* Appends the position of one line; false with err set when it is bad or memory is short. */
+static bool add_line(const char *name, int lineno, char *line, Variant v, Position **list, int *count, int *cap,
+                     char *err, size_t errsize)
+{
+    line[strcspn(line, "\r\n")] = '\0';
+    char *p = line + strspn(line, " \t");
+    if (!*p || *p == '#')
+        return true;
+    if (*count == *cap) {
+        int n = *cap ? 2 * *cap : 256;
+        Position *grown = realloc(*list, (size_t)n * sizeof *grown);
+        if (!grown) {
+            snprintf(err, errsize, "out of memory");
+            return false;
+        }
+        *list = grown;
+        *cap = n;
+    }
+    const char *why = notation_parse_position(p, &(*list)[*count]);
+    if (!why)
+        why = position_set_variant(&(*list)[*count], v);
+    if (why) {
+        snprintf(err, errsize, "%s:%d: %s", name, lineno, why);
+        return false;
+    }
+    (*count)++;
+    return true;
+}
+
+int openings_load(const char *path, Variant v, Position **out, char *err, size_t errsize)
+{
+    FILE *f = path ? fopen(path, "r") : fmemopen((void *)ballots_blob, ballots_blob_size, "r");
+    const char *name = path ? path : OPENINGS_BALLOTS;
+    if (!f) {
+        snprintf(err, errsize, "cannot open %s: %s", name, strerror(errno));
+        return -1;
+    }
+    int count = 0, cap = 0, lineno = 0;
+    bool ok = true;
+    Position *list = NULL;
+    char line[1024];
+    while (ok && fgets(line, sizeof line, f))
+        ok = add_line(name, ++lineno, line, v, &list, &count, &cap, err, errsize);
+    fclose(f);
+    if (ok && count == 0) {
+        snprintf(err, errsize, "%s holds no position", name);
+        ok = false;
+    }
+    if (!ok) {
+        free(list);
+        return -1;
+    }
+    *out = list;
+    return count;
+}

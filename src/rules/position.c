@@ -1,0 +1,113 @@
+#include "rules/position.h"
+#include "rules/frisian.h"
+
+void board_init(void)
+{
+    bb_init();
+    hash_init();
+    frisian_init();
+}
+
+void position_set(Position *pos, Bitboard white_men, Bitboard black_men, Bitboard white_kings,
+                  Bitboard black_kings, Color turn)
+{
+    pos->pieces[WHITE] = (white_men | white_kings) & BB_ALL;
+    pos->pieces[BLACK] = (black_men | black_kings) & BB_ALL;
+    pos->kings = (white_kings | black_kings) & BB_ALL;
+    pos->turn = turn;
+    pos->variant = VARIANT_NORMAL;
+    pos->wolf[WHITE] = pos->wolf[BLACK] = 0;
+    pos->key = position_compute_key(pos);
+}
+
+const char *position_set_variant(Position *pos, Variant v)
+{
+    if (v == VARIANT_BT && position_kings(pos, pos->turn))
+        return "in breakthrough the side to move cannot own a king (the game ended when it was crowned)";
+    pos->variant = (uint8_t)v;
+    pos->wolf[WHITE] = pos->wolf[BLACK] = 0;
+    pos->key = position_compute_key(pos);
+    return 0;
+}
+
+/* Scan's semantics: a side keeps its counter while its king stands and it has men; a quiet king
+ * move continues the counter of the same king or starts one; any other move clears it. */
+void position_update_wolf(const Position *pos, Move m, Position *out, bool with_key)
+{
+    Color us = pos->turn, them = (Color)!us;
+    uint8_t wolf[2] = {0, 0};
+    uint8_t theirs = pos->wolf[them];
+    if (theirs && (position_kings(out, them) & bb_of(theirs & 63)) && position_men(out, them))
+        wolf[them] = theirs;
+    Bitboard from = move_from(pos, m);
+    if ((from & pos->kings) && !move_is_capture(pos, m) && position_men(out, us)) {
+        int count = pos->wolf[us] && bb_of(pos->wolf[us] & 63) == from ? pos->wolf[us] >> 6 : 0;
+        count = count < WOLF_MAX_MOVES ? count + 1 : WOLF_MAX_MOVES;
+        wolf[us] = (uint8_t)(count << 6 | bb_lsb(move_to(pos, m)));
+    }
+    if (with_key)
+        out->key ^= hash_wolf[us][pos->wolf[us]] ^ hash_wolf[them][pos->wolf[them]] ^ hash_wolf[us][wolf[us]] ^
+                    hash_wolf[them][wolf[them]];
+    out->wolf[us] = wolf[us];
+    out->wolf[them] = wolf[them];
+}
+
+void position_start(Position *pos)
+{
+    Bitboard black = 0, white = 0;
+    for (int s = 1; s <= 20; s++)
+        black |= bb_square(s);
+    for (int s = 31; s <= 50; s++)
+        white |= bb_square(s);
+    position_set(pos, white, black, 0, 0, WHITE);
+}
+
+Key position_compute_key(const Position *pos)
+{
+    Key key = pos->turn == BLACK ? hash_black_to_move : 0;
+    for (int c = 0; c < 2; c++)
+        for (Bitboard b = pos->pieces[c]; b; b &= b - 1) {
+            int bit = bb_lsb(b);
+            key ^= hash_piece[c][(pos->kings >> bit) & 1][bit];
+        }
+    return key ^ hash_wolf[WHITE][pos->wolf[WHITE]] ^ hash_wolf[BLACK][pos->wolf[BLACK]] ^ hash_variant[pos->variant];
+}
+
+const char *position_invalid_reason(const Position *pos)
+{
+    if (pos->pieces[WHITE] & pos->pieces[BLACK])
+        return "a square holds two pieces";
+    if (position_men(pos, WHITE) & promotion_row(WHITE))
+        return "a white man stands on squares 1-5 (it would have been crowned)";
+    if (position_men(pos, BLACK) & promotion_row(BLACK))
+        return "a black man stands on squares 46-50 (it would have been crowned)";
+    if (bb_popcount(pos->pieces[WHITE]) > 20 || bb_popcount(pos->pieces[BLACK]) > 20)
+        return "a side has more than 20 pieces";
+    return 0;
+}
+
+/* Square s maps to 51 - s under a half turn of the board. */
+static Bitboard mirror_set(Bitboard b)
+{
+    Bitboard out = 0;
+    for (; b; b &= b - 1)
+        out |= bb_square(SQUARE_COUNT + 1 - bb_square_of_bit[bb_lsb(b)]);
+    return out;
+}
+
+static uint8_t mirror_wolf(uint8_t wolf)
+{
+    return wolf ? (uint8_t)((wolf & ~63) | bb_lsb(mirror_set(bb_of(wolf & 63)))) : 0;
+}
+
+void position_mirror(const Position *pos, Position *out)
+{
+    Position src = *pos;
+    position_set(out, mirror_set(position_men(&src, BLACK)), mirror_set(position_men(&src, WHITE)),
+                 mirror_set(position_kings(&src, BLACK)), mirror_set(position_kings(&src, WHITE)),
+                 (Color)!src.turn);
+    out->variant = src.variant;
+    out->wolf[WHITE] = mirror_wolf(src.wolf[BLACK]);
+    out->wolf[BLACK] = mirror_wolf(src.wolf[WHITE]);
+    out->key = position_compute_key(out);
+}

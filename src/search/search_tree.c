@@ -1,0 +1,323 @@
+/* The tree search below the root: fail-soft PVS with a transposition table, move ordering by
+ * TT move, killers and history, late-move reductions and ProbCut-style pruning (both sparing capture
+ * offers: shots and exchange offers), single-reply extension, endgame bitbase probes, and a
+ * quiescence search that resolves the compulsory captures. */
+#include <stdlib.h>
+#include <math.h>
+#include <string.h>
+#include "endgame/bitbase.h"
+#include "rules/frisian.h"
+#include "search_internal.h"
+
+#define ORDER_TT (1 << 30)
+#define ORDER_KILLER (1 << 20)
+#define PROBCUT_MIN_DEPTH 3
+#define LMR_MIN_DEPTH 2
+
+static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
+static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
+
+static inline Score leaf_eval(Search *s, const Position *pos, int ply)
+{
+    s->leaf_count++;
+    s->leaf_ply_sum += (uint64_t)ply;
+    Variant v = position_variant(pos);
+    return eval_position_cached(&s->eval_cache, pos, s->tune.material ? eval_material_weights(v) : eval_weights_of(v));
+}
+
+/* The bitbase value of pos as a search score: a table win ranks below every win found by search
+ * (those end the game) and above every evaluation, nearer wins higher. False when not covered. */
+static inline bool probe_bitbase(const Search *s, const Position *pos, int ply, Score *score)
+{
+    int v, pieces = bb_popcount(position_occupied(pos));
+    if (pieces > s->bb_limit || !pos->pieces[pos->turn] ||   /* no piece: the game is over, a real loss */
+        (pieces == s->bb_root_pieces && bb_popcount(pos->kings) == s->bb_root_kings) ||
+        !bitbase_probe(pos, s->bb_limit, &v))
+        return false;
+    *score = v > 0 ? SCORE_BB_WIN - ply : v < 0 ? -SCORE_BB_WIN + ply : 0;
+    return true;
+}
+
+/* The score of a position whose side to move has no legal move: a loss, but a win in losing. */
+static inline Score no_move_score(const Position *pos, int ply)
+{
+    return pos->variant == VARIANT_LOSING ? SCORE_WIN - ply : -SCORE_WIN + ply;
+}
+
+/* True when the side to move (with no capture) has at least one quiet move. */
+static bool has_quiet_move(const Position *pos)
+{
+    Color us = pos->turn;
+    Bitboard empty = position_empty(pos);
+    Bitboard men = position_men(pos, us), kings = position_kings(pos, us);
+    if (movegen_special_rules(pos)) {
+        if (movegen_bt_over(pos))
+            return false;
+        kings &= ~frisian_stopped_king(pos);
+    }
+    Bitboard fwd = us == WHITE ? (men >> 6) | (men >> 7) : (men << 6) | (men << 7);
+    if (fwd & empty)
+        return true;
+    return ((kings >> 6) | (kings >> 7) | (kings << 6) | (kings << 7)) & empty;
+}
+
+static inline void pv_update(Search *s, int ply, Move m)
+{
+    s->pv[ply][0] = m;
+    int n = s->pv_len[ply + 1];
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)n * sizeof(Move));
+    s->pv_len[ply] = n + 1;
+}
+
+/* Breakthrough: a man one step from its promotion row with a free square ahead crowns (and wins)
+ * next move when the side to move has no capture. */
+static inline bool bt_crowns_next(const Position *pos)
+{
+    Color us = pos->turn;
+    Bitboard men = position_men(pos, us), empty = position_empty(pos);
+    Bitboard steps = us == WHITE ? (men >> 6) | (men >> 7) : (men << 6) | (men << 7);
+    return (steps & empty & promotion_row(us)) != 0;
+}
+
+/* Captures are compulsory, so a node with a capture searches them all (no stand pat). Without
+ * one, the static evaluation stands, except at the first quiescence ply when the opponent
+ * threatens a capture: then every quiet reply is tried. In breakthrough a crowning move ends the
+ * game, so a position that can crown is scored as the win it is. */
+static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score alpha, Score beta)
+{
+    s->pv_len[ply] = 0;
+    if (search_tick(s))
+        return 0;
+    if (ply >= MAX_PLY - 1)
+        return leaf_eval(s, pos, ply);
+    Score bb_score;
+    if (probe_bitbase(s, pos, ply, &bb_score))
+        return bb_score;
+    MoveList list;
+    movegen_captures(pos, &list);
+    if (list.count == 0) {
+        if (!has_quiet_move(pos))
+            return no_move_score(pos, ply);
+        if (pos->variant == VARIANT_BT && bt_crowns_next(pos))
+            return SCORE_WIN - ply - 1;
+        if (qply > 0 || !movegen_opponent_has_capture(pos))
+            return leaf_eval(s, pos, ply);
+        movegen_quiet(pos, &list);
+    }
+    Score best = -SCORE_INF;
+    for (int i = 0; i < list.count; i++) {
+        Position child;
+        position_make(pos, list.moves[i], &child);
+        Score score = -qsearch(s, &child, ply + 1, qply + 1, -beta, -alpha);
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                pv_update(s, ply, list.moves[i]);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Records the position on the path and tells whether a draw rule ends the game here:
+ * a repetition within the reversible plies, or the 25-, 16- or 5-move rule. */
+static bool is_draw(Search *s, const Position *pos, const DrawState *ds, int ply)
+{
+    int idx = s->key_base + ply;
+    s->keys[idx] = pos->key;
+    if (draw_state_status(ds) != GAME_ONGOING)
+        return true;
+    for (int back = 4; back <= ds->reversible && back <= idx; back += 2)
+        if (s->keys[idx - back] == pos->key)
+            return true;
+    return false;
+}
+
+static inline int move_index_from(const Position *pos, Move m) { return bb_lsb(move_from(pos, m)); }
+static inline int move_index_to(const Position *pos, Move m) { return bb_lsb(move_to(pos, m)); }
+
+static inline int16_t *history_slot(Search *s, const Position *pos, Move m)
+{
+    return &s->history[pos->turn][move_index_from(pos, m)][move_index_to(pos, m)];
+}
+
+/* Moves a history value towards +-HISTORY_MAX, more slowly the closer it already is. */
+static inline void history_add(int16_t *h, int bonus)
+{
+    int v = *h + bonus - *h * abs(bonus) / HISTORY_MAX;
+    *h = (int16_t)v;
+}
+
+static void order_moves(Search *s, const Position *pos, const MoveList *list, Move tt_move, int ply,
+                        int *order)
+{
+    Move k0 = s->tune.killers ? s->killers[ply][0] : MOVE_NONE;
+    Move k1 = s->tune.killers ? s->killers[ply][1] : MOVE_NONE;
+    for (int i = 0; i < list->count; i++) {   /* conditional moves, no branches: few moves match */
+        Move m = list->moves[i];
+        int o = *history_slot(s, pos, m) +
+                (list->capture_len ? 64 * bb_popcount(move_captured(pos, m) & pos->kings) : 0);
+        o = m == k1 ? ORDER_KILLER : o;
+        o = m == k0 ? ORDER_KILLER + 1 : o;
+        order[i] = m == tt_move ? ORDER_TT : o;
+    }
+}
+
+/* Swaps the best-ordered remaining move to position i. */
+static inline Move pick_move(MoveList *list, int *order, int i)
+{
+    int best = i, top = order[i];
+    for (int j = i + 1; j < list->count; j++) {   /* branch-free: the comparisons are unpredictable */
+        bool higher = order[j] > top;
+        best = higher ? j : best;
+        top = higher ? order[j] : top;
+    }
+    Move m = list->moves[best];
+    int o = order[best];
+    list->moves[best] = list->moves[i];
+    order[best] = order[i];
+    list->moves[i] = m;
+    order[i] = o;
+    return m;
+}
+
+void search_prepare_reductions(Search *s)
+{
+    if (s->lmr_divisor == s->tune.lmr || !s->tune.lmr)
+        return;
+    for (int d = 0; d < LMR_TABLE_DEPTH; d++)
+        for (int n = 0; n < MAX_MOVES; n++) {   /* entries stay within uint8_t whatever the divisor */
+            double r = d && n ? 0.5 + log(d) * log(n + 1) * 100 / s->tune.lmr : 0;
+            s->lmr_table[d][n] = (uint8_t)(r <= 0 ? 0 : r < LMR_TABLE_DEPTH ? r : LMR_TABLE_DEPTH);
+        }
+    s->lmr_divisor = s->tune.lmr;
+}
+
+/* Plies to reduce the i-th quiet move at depth (from the table), one less at PV nodes, at least 1. */
+static inline int late_move_reduction(const Search *s, int depth, int i, bool pv_node)
+{
+    int r = s->lmr_table[depth < LMR_TABLE_DEPTH ? depth : LMR_TABLE_DEPTH - 1][i] - pv_node;
+    return r < 1 ? 1 : r;
+}
+
+static void update_quiet_stats(Search *s, const Position *pos, Move best, const Move *tried, int n_tried,
+                               int depth, int ply)
+{
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    history_add(history_slot(s, pos, best), bonus * 16);
+    for (int i = 0; i < n_tried; i++)
+        history_add(history_slot(s, pos, tried[i]), -bonus * 16);
+    if (s->killers[ply][0] != best) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0] = best;
+    }
+}
+
+Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
+                  Score beta)
+{
+    s->pv_len[ply] = 0;
+    if (is_draw(s, pos, ds, ply))
+        return 0;
+    if (depth <= 0)
+        return qsearch(s, pos, ply, 0, alpha, beta);
+    if (search_tick(s))
+        return 0;
+    if (ply >= MAX_PLY - 2)
+        return leaf_eval(s, pos, ply);
+    Score bb_score;
+    if (probe_bitbase(s, pos, ply, &bb_score))
+        return bb_score;
+    bool pv_node = beta - alpha > 1;
+
+    alpha = max_s(alpha, -SCORE_WIN + ply);
+    beta = min_s(beta, SCORE_WIN - ply - (pos->variant != VARIANT_LOSING));   /* losing: no move wins at once */
+    if (alpha >= beta)
+        return alpha;
+
+    TTHit hit;
+    Move tt_move = MOVE_NONE;
+    if (tt_probe(&s->tt, pos->key, &hit)) {
+        tt_move = hit.move;
+        if (depth > 1)   /* the TT move is searched first: its child's bucket loads during move generation */
+            tt_prefetch(&s->tt, position_key_after(pos, tt_move));
+        Score tts = tt_score_from(hit.score, ply, SCORE_WIN_MIN);
+        if (!pv_node && hit.depth >= depth &&
+            ((hit.bound & BOUND_LOWER && tts >= beta) || (hit.bound & BOUND_UPPER && tts <= alpha)))
+            return tts;
+    }
+
+    if (!pv_node && s->tune.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
+        !(s->tune.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos))) {
+        Score pbeta = beta + s->tune.prune * depth;
+        Score score = search_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
+        if (s->stopped)
+            return 0;
+        if (score >= pbeta)
+            return score;
+    }
+
+    MoveList list;
+    movegen_generate(pos, &list);
+    if (list.count == 0)
+        return no_move_score(pos, ply);
+    int order[MAX_MOVES];
+    order_moves(s, pos, &list, tt_move, ply, order);
+    int ext = s->tune.single_reply && list.count == 1 && ply < 2 * s->root_depth ? 1 : 0;
+    if (depth - 1 + ext > 0)   /* every child will probe the table: start loading all their buckets */
+        for (int i = 0; i < list.count; i++)
+            tt_prefetch(&s->tt, position_key_after(pos, list.moves[i]));
+
+    Score best = -SCORE_INF, orig_alpha = alpha;
+    Move best_move = MOVE_NONE;
+    Move quiets[MAX_MOVES];
+    int n_quiets = 0;
+    for (int i = 0; i < list.count; i++) {
+        Move m = pick_move(&list, order, i);
+        Position child;
+        DrawState cds;
+        position_make(pos, m, &child);
+        draw_state_next(pos, ds, m, &child, &cds);
+        int new_depth = depth - 1 + ext;
+        s->after_quiet[ply + 1] = !list.capture_len;
+        Score score;
+        if (i == 0) {
+            score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
+        } else {
+            int r = 0;
+            if (s->tune.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
+                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings) &&
+                !(ply < s->tune.lmr_sac && movegen_has_capture(&child)))
+                r = late_move_reduction(s, depth, i, pv_node);
+            score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
+            if (score > alpha && r)
+                score = -search_node(s, &child, &cds, new_depth, ply + 1, -alpha - 1, -alpha);
+            if (score > alpha && score < beta)
+                score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
+        }
+        if (s->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                pv_update(s, ply, m);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+        if (!list.capture_len)
+            quiets[n_quiets++] = m;
+    }
+    if (best >= beta && !list.capture_len)
+        update_quiet_stats(s, pos, best_move, quiets, n_quiets, depth, ply);
+    Bound bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&s->tt, pos->key, best_move, tt_score_to(best, ply, SCORE_WIN_MIN), depth, bound);
+    return best;
+}

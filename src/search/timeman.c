@@ -1,0 +1,68 @@
+#include "search/timeman.h"
+
+/* Fraction of the clock that one move may take at most, whatever the plan. */
+#define TIMEMAN_MAX_SHARE 0.85
+/* The hard limit is this many times the per-move allocation (bounded by the clock). */
+#define TIMEMAN_HARD_FACTOR 3.0
+/* An iteration is started only before this fraction of the target has elapsed: the next one
+ * usually costs more than all previous ones together. */
+#define TIMEMAN_START_SHARE 0.5
+/* Part of the clock never planned, for the scheduler delays of a loaded machine. */
+#define TIMEMAN_SAFETY_SHARE 0.1
+#define TIMEMAN_SAFETY_MAX 0.05
+/* Moves assumed still to come when no moves= is given. */
+#define TIMEMAN_SUDDEN_DEATH_MOVES 60
+/* The shortest thinking time ever planned (the first iteration needs a few microseconds). */
+#define TIMEMAN_MIN_TIME 0.0005
+
+static double max_d(double a, double b) { return a > b ? a : b; }
+static double min_d(double a, double b) { return a < b ? a : b; }
+
+/* Moves still to plan for in sudden death: about 30 with a full board, down to 12 with few men. */
+static int moves_horizon(int men)
+{
+    if (men < 0)
+        men = 0;
+    if (men > 40)
+        men = 40;
+    return 12 + men * 18 / 40;
+}
+
+void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan)
+{
+    plan->timed = plan->fixed = false;
+    plan->soft = plan->hard = 0;
+    if (limits->infinite)
+        return;
+    if (limits->move_time > 0) {
+        double t = limits->move_time;
+        double hard = t > 4 * TIMEMAN_LATENCY ? t - TIMEMAN_LATENCY : t * 0.75;
+        plan->timed = plan->fixed = true;
+        plan->soft = plan->hard = max_d(hard, TIMEMAN_MIN_TIME);
+        return;
+    }
+    if (!limits->clock_set && limits->time <= 0 && limits->inc <= 0)
+        return;
+    double time = max_d(limits->time, 0), inc = max_d(limits->inc, 0);
+    int horizon = moves_horizon(men);
+    int plan_moves = limits->moves > 0 && limits->moves < horizon ? limits->moves : horizon;
+    /* every move still to come in the period (or a long game's worth in sudden death) keeps
+     * the latency, so even a minimal search per move fits on the clock */
+    int remaining = limits->moves > 0 ? limits->moves : TIMEMAN_SUDDEN_DEATH_MOVES;
+    double safety = min_d(time * TIMEMAN_SAFETY_SHARE, TIMEMAN_SAFETY_MAX);
+    double usable = max_d(time - TIMEMAN_LATENCY * remaining - safety, 0);
+    double alloc = usable / plan_moves + inc;
+    double cap = min_d((time + inc) * TIMEMAN_MAX_SHARE, usable + max_d(inc - TIMEMAN_LATENCY, 0));
+    plan->timed = true;
+    plan->soft = max_d(min_d(alloc, cap), TIMEMAN_MIN_TIME);
+    plan->hard = max_d(min_d(alloc * TIMEMAN_HARD_FACTOR, cap), TIMEMAN_MIN_TIME);
+}
+
+bool timeman_continue(const TimePlan *plan, double elapsed, double stability)
+{
+    if (!plan->timed)
+        return true;
+    if (plan->fixed)
+        return elapsed < plan->hard;
+    return elapsed < plan->soft * TIMEMAN_START_SHARE * stability && elapsed < plan->hard;
+}

@@ -1,0 +1,152 @@
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, MADV_HUGEPAGE */
+#include "search/tt.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+#define TT_GENERATIONS 64
+
+_Static_assert(sizeof(TTEntry) == 16, "TT entries are 16 bytes");
+_Static_assert(sizeof(TTBucket) == 64, "a TT bucket fills one cache line");
+
+/* Half the machine's memory in MiB: with overcommit, a larger table could be granted now and the
+ * engine killed later when the pages are touched, so such sizes are refused up front. */
+static size_t memory_cap_mib(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return TT_MAX_MIB;
+    return (size_t)((uint64_t)pages * (uint64_t)page >> 21);
+}
+
+bool tt_resize(TT *tt, size_t mib)
+{
+    if (mib < TT_MIN_MIB)
+        mib = TT_MIN_MIB;
+    if (mib > TT_MAX_MIB)
+        mib = TT_MAX_MIB;
+    size_t pow2 = 1;
+    while (pow2 * 2 <= mib)
+        pow2 *= 2;
+    if (pow2 > memory_cap_mib())
+        return false;
+    size_t bytes = pow2 << 20;
+    /* Fresh anonymous pages come zeroed and lazily, so a new table costs no clearing time; the
+     * table is aligned to 2 MiB and marked for transparent huge pages, since probes are random
+     * accesses and with 4 KiB pages most of them would also miss the TLB. */
+    size_t span = bytes + HUGE_PAGE;
+    void *alloc = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (alloc == MAP_FAILED)
+        return false;
+    uintptr_t start = ((uintptr_t)alloc + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+#ifdef MADV_HUGEPAGE
+    madvise((void *)start, bytes, MADV_HUGEPAGE);
+#endif
+    if (tt->alloc)
+        munmap(tt->alloc, tt->alloc_bytes);
+    tt->alloc = alloc;
+    tt->alloc_bytes = span;
+    tt->buckets = (TTBucket *)start;
+    tt->mask = bytes / sizeof(TTBucket) - 1;
+    tt->mib = pow2;
+    tt->generation = 0;
+    return true;
+}
+
+void tt_free(TT *tt)
+{
+    if (tt->alloc)
+        munmap(tt->alloc, tt->alloc_bytes);
+    memset(tt, 0, sizeof *tt);
+}
+
+/* Wiping 64 MiB takes about 10 ms, and `new-game` usually comes right before `go`: instead, a new
+ * salt changes every lock, so no entry written before can match again (as likely as any lock
+ * collision), and the new generation makes the old entries the first to be replaced. */
+void tt_clear(TT *tt)
+{
+    tt->salt += TT_SALT_STEP;
+    tt_new_search(tt);
+}
+
+void tt_new_search(TT *tt)
+{
+    tt->generation = (uint8_t)((tt->generation + 1) % TT_GENERATIONS);
+}
+
+static inline TTBucket *bucket_of(const TT *tt, Key key) { return &tt->buckets[key & tt->mask]; }
+static inline uint32_t lock_of(const TT *tt, Key key) { return (uint32_t)(key >> 32) ^ tt->salt; }
+
+bool tt_probe(const TT *tt, Key key, TTHit *hit)
+{
+    TTBucket *b = bucket_of(tt, key);
+    uint32_t lock = lock_of(tt, key);
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
+        const TTEntry *e = &b->entry[i];
+        if (e->lock == lock && (e->age_bound & 3) != BOUND_NONE) {
+            hit->move = e->move;
+            hit->score = e->score;
+            hit->depth = e->depth;
+            hit->bound = (Bound)(e->age_bound & 3);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* How many searches ago the entry was written. */
+static inline int entry_age(const TT *tt, const TTEntry *e)
+{
+    return (tt->generation - (e->age_bound >> 2) + TT_GENERATIONS) % TT_GENERATIONS;
+}
+
+void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
+{
+    TTBucket *b = bucket_of(tt, key);
+    uint32_t lock = lock_of(tt, key);
+    uint8_t d = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    uint8_t age_bound = (uint8_t)(tt->generation << 2 | bound);
+    TTEntry *victim = &b->entry[0];
+    int victim_value = 1 << 30;
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
+        TTEntry *e = &b->entry[i];
+        if (e->lock == lock && (e->age_bound & 3) != BOUND_NONE) {
+            if (d < e->depth && bound != BOUND_EXACT) {
+                e->age_bound = (uint8_t)(tt->generation << 2 | (e->age_bound & 3));
+                if (!e->move)
+                    e->move = move;
+                return;
+            }
+            victim = e;
+            if (!move)
+                move = e->move;
+            break;
+        }
+        int value = (e->age_bound & 3) == BOUND_NONE ? -(1 << 20) : e->depth - 8 * entry_age(tt, e);
+        if (value < victim_value) {
+            victim_value = value;
+            victim = e;
+        }
+    }
+    victim->move = move;
+    victim->lock = lock;
+    victim->score = (int16_t)score;
+    victim->depth = d;
+    victim->age_bound = age_bound;
+}
+
+int tt_hashfull(const TT *tt)
+{
+    int used = 0, total = 0;
+    for (size_t i = 0; i <= tt->mask && total < 1000; i++)
+        for (int j = 0; j < TT_BUCKET_ENTRIES && total < 1000; j++, total++) {
+            const TTEntry *e = &tt->buckets[i].entry[j];
+            used += (e->age_bound & 3) != BOUND_NONE && entry_age(tt, e) == 0;
+        }
+    return total ? used * 1000 / total : 0;
+}

@@ -1,0 +1,354 @@
+#include "tools/selfplay.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+#include <unistd.h>
+#include "endgame/bitbase.h"
+#include "util/clock.h"
+#include "rules/notation.h"
+#include "opening/openings.h"
+#include "search/search.h"
+
+#define SELFPLAY_TT_MIB 16
+
+void selfplay_default_config(SelfplayConfig *cfg)
+{
+    *cfg = (SelfplayConfig){
+        .games = 100, .nodes = 3000, .depth = 0, .seed = 1, .random_plies = 8, .margin = 30, .max_plies = 400,
+        .threads = 1,
+    };
+}
+
+static int rng_below(uint64_t *state, int n) { return (int)(hash_splitmix(state) % (uint64_t)n); }
+
+void selfplay_format_line(const Position *pos, double result, char *buf, size_t size)
+{
+    char fen[FEN_TEXT_MAX];
+    notation_format_fen(pos, fen);
+    snprintf(buf, size, "%s %s\n", fen, result > 0.75 ? "2-0" : result < 0.25 ? "0-2" : "1-1");
+}
+
+void selfplay_pack_record(const Position *pos, double result, uint8_t rec[SELFPLAY_RECORD_SIZE])
+{
+    Bitboard sets[3] = {pos->pieces[WHITE], pos->pieces[BLACK], pos->kings};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 8; i++)
+            rec[8 * k + i] = (uint8_t)(sets[k] >> (8 * i));
+    int r = result > 0.75 ? 2 : result < 0.25 ? 0 : 1;
+    rec[24] = (uint8_t)(pos->turn | r << 1);
+}
+
+bool selfplay_unpack_record(const uint8_t rec[SELFPLAY_RECORD_SIZE], Position *pos, double *result)
+{
+    Bitboard sets[3] = {0, 0, 0};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 8; i++)
+            sets[k] |= (Bitboard)rec[8 * k + i] << (8 * i);
+    int r = rec[24] >> 1;
+    if (rec[24] > 5 || (sets[0] & sets[1]) || ((sets[0] | sets[1] | sets[2]) & ~BB_ALL) ||
+        (sets[2] & ~(sets[0] | sets[1])))
+        return false;
+    position_set(pos, sets[0] & ~sets[2], sets[1] & ~sets[2], sets[0] & sets[2], sets[1] & sets[2],
+                 (Color)(rec[24] & 1));
+    *result = r / 2.0;
+    return position_invalid_reason(pos) == NULL;
+}
+
+bool selfplay_parse_line(const char *line, Position *pos, double *result)
+{
+    const char *space = strrchr(line, ' ');
+    if (!space || (size_t)(space - line) >= FEN_TEXT_MAX)
+        return false;
+    char text[FEN_TEXT_MAX];
+    memcpy(text, line, (size_t)(space - line));
+    text[space - line] = 0;
+    const char *res = space + 1;
+    size_t len = strcspn(res, "\r\n");
+    if (len != 3)
+        return false;
+    if (strncmp(res, "2-0", 3) == 0)
+        *result = 1.0;
+    else if (strncmp(res, "1-1", 3) == 0)
+        *result = 0.5;
+    else if (strncmp(res, "0-2", 3) == 0)
+        *result = 0.0;
+    else
+        return false;
+    return notation_parse_position(text, pos) == NULL;
+}
+
+/* Per-move limits: the node budget given, or the configured depth when no budget is set. */
+static void limits_of(const SelfplayConfig *cfg, uint64_t nodes, SearchLimits *limits)
+{
+    memset(limits, 0, sizeof *limits);
+    if (cfg->nodes)
+        limits->nodes = nodes;
+    else
+        limits->depth = cfg->depth > 0 ? cfg->depth : 1;
+}
+
+/* A random move among those whose shallow-search score is within cfg->margin of the best. */
+static Move random_near_best(Search *s, Game *game, const SelfplayConfig *cfg, uint64_t *rng)
+{
+    MoveList list;
+    movegen_generate(game_position(game), &list);
+    Score scores[MAX_MOVES], best = -SCORE_INF;
+    SearchLimits limits;
+    limits_of(cfg, cfg->nodes / 4 + 1, &limits);
+    if (!cfg->nodes && limits.depth > 1)
+        limits.depth--;
+    for (int i = 0; i < list.count; i++) {
+        SearchResult res;
+        game_play(game, list.moves[i]);
+        int outcome = game_status_outcome(game_status(game));
+        if (outcome) {
+            scores[i] = -outcome * SCORE_WIN;
+        } else {
+            search_run(s, game, &limits, GO_ANALYZE, NULL, NULL, NULL, &res);
+            scores[i] = -res.score;
+        }
+        game_undo(game, 1);
+        if (scores[i] > best)
+            best = scores[i];
+    }
+    int near[MAX_MOVES], n = 0;
+    for (int i = 0; i < list.count; i++)
+        if (scores[i] >= best - cfg->margin)
+            near[n++] = i;
+    return list.moves[near[rng_below(rng, n)]];
+}
+
+static bool is_quiet(const Position *pos) { return !movegen_has_capture(pos) && !movegen_opponent_has_capture(pos); }
+
+/* Plays one game from opening; returns White's score and collects quiet positions. */
+static double play_game(Search *s, Game *game, const SelfplayConfig *cfg, const Position *opening, uint64_t *rng,
+                        Position *quiet, int *quiet_count)
+{
+    SearchLimits limits;
+    limits_of(cfg, cfg->nodes, &limits);
+    search_clear(s);
+    game_reset(game, opening);
+    *quiet_count = 0;
+    for (;;) {
+        const Position *pos = game_position(game);
+        GameStatus status = game_status(game);
+        int outcome = game_status_outcome(status);
+        if (outcome)
+            return (pos->turn == WHITE) == (outcome > 0) ? 1.0 : 0.0;
+        if (status != GAME_ONGOING || game->ply >= cfg->max_plies || game->ply + 1 >= GAME_MAX_PLIES)
+            return 0.5;
+        if (is_quiet(pos))
+            quiet[(*quiet_count)++] = *pos;
+        Move m;
+        if (game->ply < cfg->random_plies) {
+            m = random_near_best(s, game, cfg, rng);
+        } else {
+            SearchResult res;
+            search_run(s, game, &limits, GO_THINK, NULL, NULL, NULL, &res);
+            m = res.best;
+        }
+        game_play(game, m);
+    }
+}
+
+/* One worker's share of a run: games [first, last), written to its own scratch file. */
+typedef struct {
+    const SelfplayConfig *cfg;
+    const Position *openings;
+    int opening_count, first, last;
+    FILE *out, *log;
+    SelfplayStats stats;
+    SelfplayStats *total;   /* shared progress, under lock */
+    mtx_t *lock;
+    double start;
+    bool ok;
+} SelfplayWorker;
+
+/* Plays the worker's games; game g's randomness comes from (seed, g) alone, so the output does not
+ * depend on how the games are split between workers. */
+static int selfplay_worker(void *arg)
+{
+    SelfplayWorker *wk = arg;
+    const SelfplayConfig *cfg = wk->cfg;
+    Search *s = search_new(SELFPLAY_TT_MIB);
+    Game *game = malloc(sizeof *game);
+    Position *quiet = malloc(GAME_MAX_PLIES * sizeof *quiet);
+    wk->ok = s && game && quiet;
+    for (int g = wk->first; wk->ok && g < wk->last; g++) {
+        uint64_t rng = cfg->seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(g + 1));
+        hash_splitmix(&rng);
+        int count;
+        const Position *opening = &wk->openings[rng_below(&rng, wk->opening_count)];
+        double result = play_game(s, game, cfg, opening, &rng, quiet, &count);
+        for (int i = 0; i < count; i++) {
+            if (cfg->binary) {
+                uint8_t rec[SELFPLAY_RECORD_SIZE];
+                selfplay_pack_record(&quiet[i], result, rec);
+                fwrite(rec, 1, sizeof rec, wk->out);
+            } else {
+                char line[SELFPLAY_LINE_MAX];
+                selfplay_format_line(&quiet[i], result, line, sizeof line);
+                fputs(line, wk->out);
+            }
+        }
+        int white = result > 0.75, black = result < 0.25;
+        wk->stats.games++;
+        wk->stats.positions += count;
+        wk->stats.white_wins += white, wk->stats.black_wins += black, wk->stats.draws += !white && !black;
+        mtx_lock(wk->lock);
+        SelfplayStats *t = wk->total;
+        t->games++;
+        t->positions += count;
+        t->white_wins += white, t->black_wins += black, t->draws += !white && !black;
+        if (wk->log && (t->games % 100 == 0 || t->games == cfg->games)) {
+            fprintf(wk->log, "selfplay games=%d/%d white=%d draws=%d black=%d positions=%ld time=%.1f\n", t->games,
+                    cfg->games, t->white_wins, t->draws, t->black_wins, t->positions, clock_now() - wk->start);
+            fflush(wk->log);
+        }
+        mtx_unlock(wk->lock);
+    }
+    wk->ok = wk->ok && !ferror(wk->out);
+    if (s)
+        search_free(s);
+    free(game);
+    free(quiet);
+    return 0;
+}
+
+/* Appends the whole of scratch file from to out; false on a read or write error. */
+static bool append_file(FILE *from, FILE *out)
+{
+    char buf[1 << 16];
+    size_t n;
+    rewind(from);
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, n, out) != n)
+            return false;
+    return !ferror(from);
+}
+
+bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int opening_count, FILE *out,
+                  FILE *log, SelfplayStats *stats)
+{
+    memset(stats, 0, sizeof *stats);
+    eval_init();   /* the tables are filled once, before the threads read them */
+    bitbase_init();
+    int threads = cfg->threads < 1 ? 1 : cfg->threads > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : cfg->threads;
+    SelfplayWorker wk[SELFPLAY_MAX_THREADS];
+    thrd_t tid[SELFPLAY_MAX_THREADS];
+    bool started[SELFPLAY_MAX_THREADS] = {false};
+    mtx_t lock;
+    if (mtx_init(&lock, mtx_plain) != thrd_success)
+        return false;
+    double start = clock_now();
+    bool ok = true;
+    for (int t = 0; t < threads; t++) {
+        wk[t] = (SelfplayWorker){.cfg = cfg, .openings = openings, .opening_count = opening_count,
+                                 .first = (int)((long long)cfg->games * t / threads),
+                                 .last = (int)((long long)cfg->games * (t + 1) / threads),
+                                 .out = threads == 1 ? out : tmpfile(), .log = log, .total = stats, .lock = &lock,
+                                 .start = start};
+        ok = ok && wk[t].out;
+    }
+    for (int t = 0; ok && t < threads; t++)
+        started[t] = thrd_create(&tid[t], selfplay_worker, &wk[t]) == thrd_success;
+    for (int t = 0; ok && t < threads; t++) {
+        if (started[t])
+            thrd_join(tid[t], NULL);
+        else
+            selfplay_worker(&wk[t]);   /* no thread to be had: play its share here */
+        ok = ok && wk[t].ok;
+    }
+    for (int t = 0; t < threads && threads > 1; t++)
+        if (wk[t].out) {
+            ok = ok && append_file(wk[t].out, out);
+            fclose(wk[t].out);
+        }
+    mtx_destroy(&lock);
+    fflush(out);
+    return ok && !ferror(out);
+}
+
+/* Parses an integer option value in [lo, hi]; prints why and returns false when it is bad. */
+static bool parse_count(const char *name, const char *text, long long lo, long long hi, long long *out)
+{
+    char *end;
+    long long v = text ? strtoll(text, &end, 10) : 0;
+    if (!text || *end || end == text || v < lo || v > hi) {
+        fprintf(stderr, "engine: selfplay: %s expects an integer %lld-%lld\n", name, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+int selfplay_main(int argc, char **argv)
+{
+    SelfplayConfig cfg;
+    selfplay_default_config(&cfg);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    cfg.threads = cores < 1 ? 1 : cores > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : (int)cores;
+    const char *openings_path = NULL, *out_path = NULL;
+    Variant variant = VARIANT_NORMAL;
+    for (int i = 2; i < argc; i += 2) {   /* every option takes one value */
+        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+        long long v;
+        if (strcmp(opt, "--out") == 0 && val)
+            out_path = val;
+        else if (strcmp(opt, "--variant") == 0 && val && variant_parse(val, &variant))
+            ;
+        else if (strcmp(opt, "--openings") == 0 && val)
+            openings_path = val;
+        else if (strcmp(opt, "--games") == 0 && parse_count(opt, val, 1, 10000000, &v))
+            cfg.games = (int)v;
+        else if (strcmp(opt, "--nodes") == 0 && parse_count(opt, val, 1, 1000000000, &v))
+            cfg.nodes = (uint64_t)v, cfg.depth = 0;
+        else if (strcmp(opt, "--depth") == 0 && parse_count(opt, val, 1, 60, &v))
+            cfg.depth = (int)v, cfg.nodes = 0;
+        else if (strcmp(opt, "--seed") == 0 && parse_count(opt, val, 0, INT64_MAX, &v))
+            cfg.seed = (uint64_t)v;
+        else if (strcmp(opt, "--random-plies") == 0 && parse_count(opt, val, 0, 100, &v))
+            cfg.random_plies = (int)v;
+        else if (strcmp(opt, "--margin") == 0 && parse_count(opt, val, 0, 10000, &v))
+            cfg.margin = (int)v;
+        else if (strcmp(opt, "--threads") == 0 && parse_count(opt, val, 1, SELFPLAY_MAX_THREADS, &v))
+            cfg.threads = (int)v;
+        else if (strcmp(opt, "--max-plies") == 0 && parse_count(opt, val, 10, GAME_MAX_PLIES - 2, &v))
+            cfg.max_plies = (int)v;
+        else {
+            fprintf(stderr, "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"
+                            "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N] [--threads N]\n"
+                            "       [--variant normal|killer|bt|frisian|losing]\n");
+            return 2;
+        }
+    }
+    if (!out_path) {
+        fprintf(stderr, "engine: selfplay: --out FILE is required\n");
+        return 2;
+    }
+    Position *openings;
+    char err[256];
+    int count = openings_load(openings_path, variant, &openings, err, sizeof err);
+    if (count < 0) {
+        fprintf(stderr, "engine: selfplay: %s\n", err);
+        return 1;
+    }
+    size_t len = strlen(out_path);
+    cfg.binary = len > 4 && strcmp(out_path + len - 4, ".bin") == 0;
+    FILE *out = fopen(out_path, cfg.binary ? "wb" : "w");
+    if (out && cfg.binary)
+        fputs(SELFPLAY_BIN_MAGIC, out);
+    if (!out) {
+        fprintf(stderr, "engine: selfplay: cannot write \"%s\"\n", out_path);
+        free(openings);
+        return 1;
+    }
+    SelfplayStats stats;
+    bool ok = selfplay_run(&cfg, openings, count, out, stderr, &stats);
+    ok = fclose(out) == 0 && ok;
+    free(openings);
+    if (!ok)
+        fprintf(stderr, "engine: selfplay: out of memory or write error\n");
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,24 @@
+#!/bin/sh
+# The layer rule of src/ and include/: a file may include headers of its own folder and of the
+# folders below it, never above. Prints every violation and exits 1 when there is one.
+#   util < rules < eval, endgame < search < opening < hub < tools < main (src/main.c, src/boot)
+rank() {
+    case "$1" in
+    util) echo 0 ;; rules) echo 1 ;; eval | endgame) echo 2 ;; search) echo 3 ;;
+    opening) echo 4 ;; hub) echo 5 ;; tools) echo 6 ;; *) echo 9 ;;
+    esac
+}
+status=0
+for f in $(find src include -name '*.[ch]' | sort); do
+    dir=$(echo "$f" | cut -d/ -f2)
+    case "$dir" in *.c | *.h | boot) dir=main ;; esac
+    own=$(rank "$dir")
+    for inc in $(sed -n 's/^#include "\([a-z_]*\)\/[^"]*"$/\1/p' "$f" | sort -u); do
+        if [ "$inc" != "$dir" ] && [ "$(rank "$inc")" -ge "$own" ]; then
+            echo "layers: $f ($dir) includes $inc/, which is not below it"
+            status=1
+        fi
+    done
+done
+[ $status -eq 0 ] && echo "layers: every include points down"
+exit $status
