@@ -25,9 +25,9 @@ BITBASES ?= 4
 GEN      := gen
 BB_C     := $(GEN)/bitbase$(BITBASES).c
 BB_GEN_SRC := $(wildcard src/util/*.c src/rules/*.c) src/endgame/bitbase_index.c src/endgame/bitbase_store.c \
-              src/tools/bitbase_build.c src/boot/bbgen_main.c
+              src/endgame/material.c src/tools/bitbase_build.c src/boot/bbgen_main.c
 BB_GEN_HDR := $(wildcard include/util/*.h include/rules/*.h) include/endgame/bitbase_index.h \
-              include/endgame/bitbase_store.h include/tools/bitbase_build.h
+              include/endgame/bitbase_store.h include/endgame/material.h include/tools/bitbase_build.h
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 NPROC    := $(shell nproc 2>/dev/null || echo 1)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o \

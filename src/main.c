@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules.h"
 #include "search/bench.h"
 #include "endgame/bitbase.h"
 #include "tools/bitbase_build.h"
@@ -12,7 +13,7 @@
 #include "tools/book_build.h"
 #include "util/cli.h"
 #include "eval/eval.h"
-#include "hub/hub.h"
+#include "hub/hub_loop.h"
 #include "tools/match.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -138,14 +139,14 @@ static int cmd_hub(bool banner)
                ENGINE_NAME, ENGINE_VERSION);
         fflush(stdout);
     }
-    int rc = hub_run(h, stdin, stdout);
+    int rc = hub_loop_run(h, stdin, stdout);
     hub_free(h);
     return rc;
 }
 
 int main(int argc, char **argv)
 {
-    board_init();
+    rules_init();
     eval_init();
     bitbase_init();
     if (argc == 1 || (argc == 2 && strcmp(argv[1], "hub") == 0))

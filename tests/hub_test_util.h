@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "hub/hub.h"
+#include "hub/hub_loop.h"
 
 /* Feeds len bytes of input to the loop (a memory stream) and returns everything it printed. */
 /* cmocka fixtures: a fresh Hub per test in *state. */
@@ -35,7 +35,7 @@ static inline char *run_bytes(Hub *h, const char *input, size_t len)
         abort();
     if (len == 0)
         fgetc(in);   /* an empty transcript: consume the placeholder byte */
-    hub_run(h, in, out);
+    hub_loop_run(h, in, out);
     fclose(in);
     fclose(out);
     return buf;
@@ -176,7 +176,7 @@ static inline char *run_script(Hub *h, Script *s, const Chunk *chunks, double gr
     FILE *out = open_memstream(&buf, &size);
     if (!out)
         abort();
-    hub_run_source(h, &s->base, out);
+    hub_loop_run_source(h, &s->base, out);
     fclose(out);
     return buf;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "endgame/bitbase.h"
 #include "endgame/bitbase_store.h"
 #include "rules/movegen.h"
@@ -27,13 +28,13 @@ static uint64_t next_random(void)
 }
 
 /* Every signature of exactly n pieces with a piece on each side. */
-static int materials(int n, BbMaterial *out)
+static int materials(int n, Material *out)
 {
     int count = 0;
     for (int wm = 0; wm <= n; wm++)
         for (int wk = 0; wm + wk <= n; wk++)
             for (int bm = 0; wm + wk + bm <= n; bm++) {
-                BbMaterial m = {wm, wk, bm, n - wm - wk - bm};
+                Material m = {wm, wk, bm, n - wm - wk - bm};
                 if (m.wm + m.wk && m.bm + m.bk)
                     out[count++] = m;
             }
@@ -41,9 +42,9 @@ static int materials(int n, BbMaterial *out)
 }
 
 /* A random valid position of m with White to move (captures allowed). */
-static void random_position(BbMaterial m, Position *pos)
+static void random_position(Material m, Position *pos)
 {
-    while (!bb_index_position(m, next_random() % bb_index_size(m), pos))
+    while (!bitbase_index_position(m, next_random() % bitbase_index_size(m), pos))
         ;
 }
 
@@ -63,7 +64,7 @@ static int backed_up(const Position *pos)
     int best = -1;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        position_make(pos, list.moves[i], &child);
+        move_make(pos, list.moves[i], &child);
         int v = -probe(&child);
         best = v > best ? v : best;
     }
@@ -73,30 +74,30 @@ static int backed_up(const Position *pos)
 static void test_index_round_trip(void **state)
 {
     (void)state;
-    BbMaterial list[64];
+    Material list[64];
     for (int n = 2; n <= 3; n++) {
         int count = materials(n, list);
         for (int i = 0; i < count; i++) {
             uint64_t valid = 0;
-            for (uint64_t idx = 0; idx < bb_index_size(list[i]); idx++) {
+            for (uint64_t idx = 0; idx < bitbase_index_size(list[i]); idx++) {
                 Position pos;
-                if (!bb_index_position(list[i], idx, &pos))
+                if (!bitbase_index_position(list[i], idx, &pos))
                     continue;
                 valid++;
                 assert_null(position_invalid_reason(&pos));
-                assert_true(bb_material_equal(bb_material_of(&pos), list[i]));
-                assert_int_equal(bb_index_of(&pos, list[i]), idx);
+                assert_true(material_equal(material_of(&pos), list[i]));
+                assert_int_equal(bitbase_index_of(&pos, list[i]), idx);
             }
             assert_true(valid > 0);
         }
     }
     int count = materials(5, list);
     for (int k = 0; k < 100000; k++) {
-        BbMaterial m = list[k % count];
-        uint64_t idx = next_random() % bb_index_size(m);
+        Material m = list[k % count];
+        uint64_t idx = next_random() % bitbase_index_size(m);
         Position pos;
-        if (bb_index_position(m, idx, &pos))
-            assert_int_equal(bb_index_of(&pos, m), idx);
+        if (bitbase_index_position(m, idx, &pos))
+            assert_int_equal(bitbase_index_of(&pos, m), idx);
     }
 }
 
@@ -104,13 +105,13 @@ static void test_index_round_trip(void **state)
 static void test_mirror(void **state)
 {
     (void)state;
-    BbMaterial list[64];
+    Material list[64];
     int count = materials(4, list);
     for (int k = 0; k < 10000; k++) {
         Position pos, a, b;
         random_position(list[k % count], &pos);
         pos.turn = (Color)(k & 1);
-        bb_mirror(&pos, &a);
+        bitbase_index_mirror(&pos, &a);
         position_mirror(&pos, &b);
         assert_true(a.pieces[WHITE] == b.pieces[WHITE] && a.pieces[BLACK] == b.pieces[BLACK]);
         assert_true(a.kings == b.kings && a.turn == b.turn);
@@ -121,8 +122,8 @@ static void test_mirror(void **state)
 static void test_codec(void **state)
 {
     (void)state;
-    BbMaterial m = {1, 0, 0, 1};   /* 45 * 50 indexes */
-    uint64_t size = bb_index_size(m);
+    Material m = {1, 0, 0, 1};   /* 45 * 50 indexes */
+    uint64_t size = bitbase_index_size(m);
     for (int round = 0; round < 50; round++) {
         uint8_t values[45 * 50];
         for (uint64_t i = 0; i < size;) {
@@ -132,16 +133,16 @@ static void test_codec(void **state)
                 values[i] = v;
         }
         BbBuffer buf = {0};
-        assert_true(bb_store_begin(&buf));
-        assert_true(bb_store_append(&buf, m, values, size));
-        bb_store_finish(&buf, 1);
+        assert_true(bitbase_store_begin(&buf));
+        assert_true(bitbase_store_append(&buf, m, values, size));
+        bitbase_store_finish(&buf, 1);
         BbTable t;
-        assert_int_equal(bb_store_parse(buf.bytes, buf.len, &t, 1), 1);
+        assert_int_equal(bitbase_store_parse(buf.bytes, buf.len, &t, 1), 1);
         for (uint64_t i = 0; i < size; i++)
             if (values[i] != BB_VALUE_ANY)
-                assert_int_equal(bb_store_value(&t, i), values[i]);
-        assert_int_equal(bb_store_parse(buf.bytes, buf.len - 1, &t, 1), -1);
-        assert_int_equal(bb_store_parse(buf.bytes, buf.len, &t, 0), -1);
+                assert_int_equal(bitbase_store_value(&t, i), values[i]);
+        assert_int_equal(bitbase_store_parse(buf.bytes, buf.len - 1, &t, 1), -1);
+        assert_int_equal(bitbase_store_parse(buf.bytes, buf.len, &t, 0), -1);
         free(buf.bytes);
     }
 }
@@ -185,13 +186,13 @@ static void test_known_values(void **state)
 static void test_invariants_every_3_piece_position(void **state)
 {
     (void)state;
-    BbMaterial list[64];
+    Material list[64];
     for (int n = 2; n <= 3; n++) {
         int count = materials(n, list);
         for (int i = 0; i < count; i++)
-            for (uint64_t idx = 0; idx < bb_index_size(list[i]); idx++) {
+            for (uint64_t idx = 0; idx < bitbase_index_size(list[i]); idx++) {
                 Position pos;
-                if (!bb_index_position(list[i], idx, &pos))
+                if (!bitbase_index_position(list[i], idx, &pos))
                     continue;
                 pos.key = position_compute_key(&pos);
                 assert_int_equal(probe(&pos), backed_up(&pos));
@@ -203,7 +204,7 @@ static void test_invariants_every_3_piece_position(void **state)
 static void test_invariants_larger_samples(void **state)
 {
     (void)state;
-    BbMaterial list[64];
+    Material list[64];
     for (int n = 4; n <= bitbase_pieces(); n++) {
         int count = materials(n, list);
         for (int k = 0; k < 200000; k++) {
@@ -228,7 +229,7 @@ static int plain_solve(const Position *pos, int depth)
     int best = -1;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        position_make_impl(pos, list.moves[i], &child, false);
+        move_make_impl(pos, list.moves[i], &child, false);
         int v = -plain_solve(&child, depth - 1);
         if (v == 1)
             return 1;
@@ -243,13 +244,13 @@ static int plain_solve(const Position *pos, int depth)
 static void test_agrees_with_plain_search(void **state)
 {
     (void)state;
-    BbMaterial list[64];
+    Material list[64];
     int proofs[3] = {0};
     for (int n = 3; n <= 4; n++) {
         int count = materials(n, list);
         for (int k = 0; k < 3000; k++) {
             Position pos;
-            BbMaterial m = list[k % count];
+            Material m = list[k % count];
             random_position(m, &pos);
             int depth = m.wk + m.bk >= 2 ? 3 : 5;
             int proven = plain_solve(&pos, depth);
@@ -265,7 +266,7 @@ static void test_agrees_with_plain_search(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     bitbase_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_index_round_trip),

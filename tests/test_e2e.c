@@ -41,7 +41,7 @@ static void sleep_ms(double ms)
 }
 
 /* Starts ./engine with one argument (or none) behind two pipes. */
-static Engine *engine_start(const char *arg)
+static Engine *engine_proc_start(const char *arg)
 {
     int in[2], out[2];
     if (access(ENGINE_PATH, X_OK) != 0)
@@ -68,7 +68,7 @@ static Engine *engine_start(const char *arg)
     return e;
 }
 
-static void engine_send(Engine *e, const char *text)
+static void engine_proc_send(Engine *e, const char *text)
 {
     size_t len = strlen(text);
     assert_int_equal(write(e->to_engine, text, len), (ssize_t)len);
@@ -137,28 +137,28 @@ static void test_gui_session(void **state)
     (void)state;
     char line[4096];
     double t0 = now_ms();
-    Engine *e = engine_start("hub");
-    engine_send(e, "hub\n");
+    Engine *e = engine_proc_start("hub");
+    engine_proc_send(e, "hub\n");
     assert_true(engine_line(e, line, sizeof line, 5000));
     assert_true(strncmp(line, "id name=", 8) == 0);
     assert_true(engine_wait(e, "wait", line, sizeof line, 5000));
     double t_wait = now_ms();
-    engine_send(e, "set-param name=tt-size value=32\nset-param name=ponder value=true\ninit\n");
+    engine_proc_send(e, "set-param name=tt-size value=32\nset-param name=ponder value=true\ninit\n");
     assert_true(engine_wait(e, "ready", line, sizeof line, 5000));
     double t_ready = now_ms();
     printf("e2e: start to wait %.1f ms, init (2 set-param + init) to ready %.1f ms\n", t_wait - t0,
            t_ready - t_wait);
-    engine_send(e, "new-game\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"\n"
+    engine_proc_send(e, "new-game\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"\n"
                    "level depth=4\ngo think\n");
     assert_true(engine_wait(e, "done", line, sizeof line, 10000));
     assert_string_equal(line, "done move=28x19x23");   /* the only legal move */
-    engine_send(e, "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\n"
+    engine_proc_send(e, "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\n"
                    "level move-time=0.05\ngo think\n");
     assert_true(engine_wait(e, "done move=", line, sizeof line, 10000));
     char move[64], ponder[64];
     int n = sscanf(line, "done move=%63s ponder=%63s", move, ponder);
     assert_true(n >= 1);
-    engine_send(e, "quit\n");
+    engine_proc_send(e, "quit\n");
     assert_int_equal(engine_exit(e, 5000), 0);
 }
 
@@ -167,15 +167,15 @@ static void test_ping_latency(void **state)
 {
     (void)state;
     char line[4096];
-    Engine *e = engine_start("hub");
-    engine_send(e, "pos start\nlevel infinite\ngo analyze\n");
+    Engine *e = engine_proc_start("hub");
+    engine_proc_send(e, "pos start\nlevel infinite\ngo analyze\n");
     assert_true(engine_wait(e, "info", line, sizeof line, 5000));
     double worst = 0, total = 0;
     const int rounds = 10;
     for (int i = 0; i < rounds; i++) {
         sleep_ms(20);
         double t = now_ms();
-        engine_send(e, "ping\n");
+        engine_proc_send(e, "ping\n");
         assert_true(engine_wait(e, "pong", line, sizeof line, 5000));
         double dt = now_ms() - t;
         total += dt;
@@ -184,10 +184,10 @@ static void test_ping_latency(void **state)
     printf("e2e: ping during search: mean %.2f ms, worst %.2f ms over %d pings\n", total / rounds, worst, rounds);
     assert_true(worst < 1000);
     double t = now_ms();
-    engine_send(e, "stop\n");
+    engine_proc_send(e, "stop\n");
     assert_true(engine_wait(e, "done move=", line, sizeof line, 5000));
     printf("e2e: stop to done %.2f ms\n", now_ms() - t);
-    engine_send(e, "quit\n");
+    engine_proc_send(e, "quit\n");
     assert_int_equal(engine_exit(e, 5000), 0);
 }
 
@@ -196,8 +196,8 @@ static void test_eof_mid_search(void **state)
 {
     (void)state;
     char line[4096];
-    Engine *e = engine_start("hub");
-    engine_send(e, "level infinite\ngo analyze\n");
+    Engine *e = engine_proc_start("hub");
+    engine_proc_send(e, "level infinite\ngo analyze\n");
     assert_true(engine_wait(e, "info", line, sizeof line, 5000));
     sleep_ms(50);
     double t = now_ms();
@@ -220,17 +220,17 @@ static void test_bad_input(void **state)
 {
     (void)state;
     char line[4096];
-    Engine *e = engine_start("hub");
+    Engine *e = engine_proc_start("hub");
     const char bad[] = "x\0y\n\xff\n\nlevel depth=abc\ngo fly\npos pos=W\r\n";
     assert_int_equal(write(e->to_engine, bad, sizeof bad - 1), (ssize_t)(sizeof bad - 1));
     for (int i = 0; i < 6; i++) {
         assert_true(engine_line(e, line, sizeof line, 5000));
         assert_true(strncmp(line, "error message=", 14) == 0);
     }
-    engine_send(e, "ping\r\n");
+    engine_proc_send(e, "ping\r\n");
     assert_true(engine_line(e, line, sizeof line, 5000));
     assert_string_equal(line, "pong");
-    engine_send(e, "quit\n");
+    engine_proc_send(e, "quit\n");
     assert_int_equal(engine_exit(e, 5000), 0);
 }
 
@@ -239,10 +239,10 @@ static void test_terminal_banner(void **state)
 {
     (void)state;
     char line[4096];
-    Engine *e = engine_start(NULL);
+    Engine *e = engine_proc_start(NULL);
     assert_true(engine_line(e, line, sizeof line, 5000));
     assert_non_null(strstr(line, "help"));
-    engine_send(e, "ping\nmoves\n");
+    engine_proc_send(e, "ping\nmoves\n");
     assert_true(engine_line(e, line, sizeof line, 5000));
     assert_string_equal(line, "pong");
     assert_true(engine_line(e, line, sizeof line, 5000));

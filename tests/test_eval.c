@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules.h"
 #include "eval/eval.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -236,7 +237,7 @@ static int random_walk(const Position *start, unsigned *seed, int plies)
             break;
         *seed = *seed * 1103515245u + 12345u;
         Position next;
-        position_make(&pos, list.moves[(*seed >> 16) % (unsigned)list.count], &next);
+        move_make(&pos, list.moves[(*seed >> 16) % (unsigned)list.count], &next);
         pos = next;
     }
     return checked;
@@ -292,7 +293,7 @@ static void test_matches_reference_on_random_boards(void **state)
             if ((int)(r % 16) >= density)
                 continue;
             Color c = (Color)(r >> 4 & 1);
-            bool king = (r >> 5) % 8 == 0 || (bb_square(s) & promotion_row(c));
+            bool king = (r >> 5) % 8 == 0 || (bb_square(s) & position_promotion_row(c));
             if (king)
                 kings[c] |= bb_square(s);
             else
@@ -359,7 +360,7 @@ static void test_cache_matches_eval(void **state)
                 break;
             seed = seed * 1103515245u + 12345u;
             Position next;
-            position_make(&pos, list.moves[(seed >> 16) % (unsigned)list.count], &next);
+            move_make(&pos, list.moves[(seed >> 16) % (unsigned)list.count], &next);
             pos = next;
         }
     }
@@ -522,7 +523,7 @@ static void test_score_bounded(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     eval_init();
     fill_random_weights();
     const struct CMUnitTest tests[] = {

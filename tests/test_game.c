@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "rules/game.h"
 #include "rules/notation.h"
 
@@ -64,9 +65,9 @@ static void test_25_move_rule(void **state)
     (void)state;
     setup_game("W:WK1,K2,K3,36:BK50,15");
     shuffle(DRAW_KING_MOVES_PLIES - 1);
-    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);
+    assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_ONGOING);
     shuffle(1);
-    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_DRAW_25_MOVES);
+    assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_DRAW_25_MOVES);
     /* a man move resets the count */
     setup_game("W:WK1,K2,K3,36:BK50,15");
     shuffle(40);
@@ -84,9 +85,9 @@ static void test_16_move_rule(void **state)
     setup_game("W:WK1,K2,K3:BK50");
     assert_int_equal(game.draw[0].endgame, ENDGAME_16);
     shuffle(DRAW_16_MOVES_PLIES - 1);
-    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);
+    assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_ONGOING);
     shuffle(1);
-    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_DRAW_16_MOVES);
+    assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_DRAW_16_MOVES);
 }
 
 static void test_5_move_rule(void **state)
@@ -95,9 +96,9 @@ static void test_5_move_rule(void **state)
     setup_game("W:WK2,K3:BK50");
     assert_int_equal(game.draw[0].endgame, ENDGAME_5);
     shuffle(DRAW_5_MOVES_PLIES - 1);
-    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);
+    assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_ONGOING);
     shuffle(1);
-    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_DRAW_5_MOVES);
+    assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_DRAW_5_MOVES);
 }
 
 /* The counter restarts when a capture moves the game from the 16-move to the 5-move rule. */
@@ -129,7 +130,7 @@ static void test_endgame_classes(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Position pos = {0};
         assert_null(notation_parse_position(cases[i].fen, &pos));
-        if (draw_endgame_rule(&pos) != cases[i].rule)
+        if (game_endgame_rule(&pos) != cases[i].rule)
             fail_msg("%s: expected rule %d", cases[i].fen, cases[i].rule);
     }
 }
@@ -169,13 +170,13 @@ static void test_frisian_draw_rules(void **state)
     assert_int_equal(game.draw[0].endgame, ENDGAME_FRISIAN_7);
     static const char *const moves[] = {"2-7", "50-45", "7-2", "45-50"};
     for (int i = 0; i < DRAW_FRISIAN_7_PLIES; i++) {
-        assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);   /* repetitions aside */
+        assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_ONGOING);   /* repetitions aside */
         play(moves[i % 4]);
     }
-    assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_DRAW_FRISIAN_7);
+    assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_DRAW_FRISIAN_7);
     setup_variant_game("W:WK2:BK50", VARIANT_FRISIAN);
     for (int i = 0; i < DRAW_FRISIAN_2_PLIES; i++) {
-        assert_int_equal(draw_state_status(&game.draw[game.ply]), GAME_ONGOING);   /* repetitions aside */
+        assert_int_equal(game_draw_status(&game.draw[game.ply]), GAME_ONGOING);   /* repetitions aside */
         play(moves[i % 4]);
     }
     assert_int_equal(game_status(&game), GAME_DRAW_FRISIAN_2);
@@ -185,7 +186,7 @@ static void test_frisian_draw_rules(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threefold_repetition), cmocka_unit_test(test_25_move_rule),
         cmocka_unit_test(test_16_move_rule),         cmocka_unit_test(test_5_move_rule),

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "endgame/bitbase.h"
 #include "opening/book.h"
 #include "hub_test_util.h"
@@ -584,7 +585,7 @@ static void test_output_quoting(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_handshake, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_valid, setup, teardown),

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "hub_test_util.h"
 #include "rules/notation.h"
 
@@ -140,7 +141,7 @@ static void test_dead_output(void **state)
     s.idle_since = test_now();
     s.chunks[0] = (Chunk){"level infinite\ngo analyze\n", 0};
     s.count = 1;
-    hub_run_source(h, &s.base, out);
+    hub_loop_run_source(h, &s.base, out);
     assert_false(s.eof_in_search);
     assert_true(h->quit);
     fclose(out);
@@ -148,7 +149,7 @@ static void test_dead_output(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     signal(SIGPIPE, SIG_IGN);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_ping_and_stop_during_search, setup, teardown),

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "tools/match.h"
 #include "tools/pdn.h"
 
@@ -21,7 +22,7 @@ static Game *game;
 static int setup(void **state)
 {
     (void)state;
-    board_init();
+    rules_init();
     game = malloc(sizeof *game);
     return game ? 0 : -1;
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
@@ -124,7 +125,7 @@ static void check_consistency(const Position *pos, int depth)
         return;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        position_make(pos, list.moves[i], &child);
+        move_make(pos, list.moves[i], &child);
         check_consistency(&child, depth - 1);
     }
 }
@@ -155,7 +156,7 @@ static void play(Position *pos, const char *text)
     if (notation_parse_move(pos, text, &m, err, sizeof err) != PARSE_OK)
         fail_msg("%s: %s", text, err);
     Position next;
-    position_make(pos, m, &next);
+    move_make(pos, m, &next);
     assert_true(next.key == position_compute_key(&next));
     *pos = next;
 }
@@ -241,7 +242,7 @@ static void test_layout(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_rules_cases_move_lists),

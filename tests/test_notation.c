@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "rules/notation.h"
 #include "testdata.h"
 
@@ -181,7 +182,7 @@ static void test_move_parse_errors(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_round_trips),
         cmocka_unit_test(test_fen_hub_round_trips),

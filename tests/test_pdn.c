@@ -7,6 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "rules/notation.h"
 #include "tools/pdn.h"
 
@@ -15,7 +16,7 @@ static Game *game_a, *game_b;
 static int setup(void **state)
 {
     (void)state;
-    board_init();
+    rules_init();
     game_a = malloc(sizeof *game_a);
     game_b = malloc(sizeof *game_b);
     return game_a && game_b ? 0 : -1;

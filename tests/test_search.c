@@ -7,6 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "endgame/bitbase.h"
 #include "rules/notation.h"
 #include "search/search.h"
@@ -205,7 +206,7 @@ static void test_info_lines_carry_legal_pv(void **state)
             char err[256];
             assert_int_equal(notation_parse_move(&p, tok, &m, err, sizeof err), PARSE_OK);
             Position next;
-            position_make(&p, m, &next);
+            move_make(&p, m, &next);
             p = next;
         }
         assert_true(n >= 1);
@@ -357,7 +358,7 @@ static void test_bitbases_keep_the_win(void **state)
         SearchLimits l = {.depth = 8};
         SearchResult r = run(s, &l, GO_ANALYZE, NULL);
         Position child;
-        position_make(game_position(&game), r.best, &child);
+        move_make(game_position(&game), r.best, &child);
         assert_true(bitbase_probe(&child, 4, &v));
         if (v != -1)
             fail_msg("%s: the search gave the win away", WON[i]);
@@ -375,7 +376,7 @@ static void test_bitbases_keep_the_win(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_score),
         cmocka_unit_test(test_finds_win_by_capture),

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "opening/openings.h"
@@ -138,7 +139,7 @@ static void test_openings_file_errors(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_round_trip),
         cmocka_unit_test(test_record_round_trip),

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "tools/tactics.h"
 
 #define SUITE "tests/data/tactics.txt"
@@ -96,7 +97,7 @@ static void test_knobs_off_miss_the_example_shot(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     eval_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_load_rejects_bad_lines),

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rules/rules.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "tools/selfplay.h"
@@ -70,7 +71,7 @@ static void make_data(TuneData *data, bool soft)
                 assert_true(tune_data_add(data, &pos, result));
             }
             Position next;
-            position_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
+            move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
             pos = next;
         }
     }
@@ -243,7 +244,7 @@ static void test_load_binary_records(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     eval_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fit_k_recovers_scale),

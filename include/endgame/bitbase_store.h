@@ -17,7 +17,7 @@
 #define BB_VALUE_ANY 3      /* encoder input only: the value does not matter (never probed) */
 
 typedef struct {
-    BbMaterial material;
+    Material material;
     uint64_t size;          /* indexes */
     uint32_t blocks;
     const uint8_t *offsets; /* (blocks + 1) little-endian u32 */
@@ -33,18 +33,18 @@ typedef struct {
 
 /* Appends the table for material m with the given values (one per index, BB_VALUE_*) to buf;
  * false when memory is short. */
-bool bb_store_append(BbBuffer *buf, BbMaterial m, const uint8_t *values, uint64_t size);
+bool bitbase_store_append(BbBuffer *buf, Material m, const uint8_t *values, uint64_t size);
 
-/* Appends the tables held in src (made by bb_store_append) to dst; false when memory is short. */
-bool bb_store_concat(BbBuffer *dst, const BbBuffer *src);
+/* Appends the tables held in src (made by bitbase_store_append) to dst; false when memory is short. */
+bool bitbase_store_concat(BbBuffer *dst, const BbBuffer *src);
 
-/* Starts a blob (its header) in buf; bb_store_finish writes the table count. */
-bool bb_store_begin(BbBuffer *buf);
-void bb_store_finish(BbBuffer *buf, uint32_t tables);
+/* Starts a blob (its header) in buf; bitbase_store_finish writes the table count. */
+bool bitbase_store_begin(BbBuffer *buf);
+void bitbase_store_finish(BbBuffer *buf, uint32_t tables);
 
 /* Reads the tables of a blob into tables (at most max); returns how many, or -1 when the blob
  * is malformed. */
-int bb_store_parse(const uint8_t *blob, size_t size, BbTable *tables, int max);
+int bitbase_store_parse(const uint8_t *blob, size_t size, BbTable *tables, int max);
 
 /* The value at idx (< t->size) of a table. */
-int bb_store_value(const BbTable *t, uint64_t idx);
+int bitbase_store_value(const BbTable *t, uint64_t idx);

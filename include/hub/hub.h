@@ -1,6 +1,7 @@
 #pragma once
-/* The Hub protocol v2 loop (`./engine hub`, and `./engine` for people): reads commands,
- * answers them, and runs searches that keep listening for ping, stop and ponder-hit. */
+/* The Hub session: the engine's state between commands (parameters, game, searcher) and what
+ * the protocol's commands and the terminal's share: errors, playing moves, and go, whose searches
+ * keep listening for ping, stop and ponder-hit. The loop is hub_loop.h. */
 #include <stdio.h>
 #include "rules/game.h"
 #include "hub/hub_parse.h"
@@ -54,14 +55,6 @@ typedef struct {
 Hub *hub_new(void);
 void hub_free(Hub *h);
 
-/* Runs the loop on in/out until quit or end of input; returns 0, or 1 when memory is short.
- * in is read through its descriptor when it has one (poll() keeps the search responsive),
- * otherwise as a memory stream; nothing may have been read from it through stdio before. */
-int hub_run(Hub *h, FILE *in, FILE *out);
-
-/* The same loop on any byte source (tests use scripted ones). */
-int hub_run_source(Hub *h, IoSource *src, FILE *out);
-
 /* Prints `error message="..."` (printf-style) and flushes. */
 void hub_error(Hub *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -69,5 +62,20 @@ void hub_error(Hub *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)
  * naming the first unreadable or illegal move, keeping the moves played before it. */
 void hub_play_moves(Hub *h, const char *list, const char *context);
 
-/* Terminal commands for people (hub_term.c): returns false when cmd is not one of them. */
-bool hub_term_execute(Hub *h, const HubCommand *cmd);
+/* The searcher, created at its first use (normally `init`) with the tt-size then set, so the
+ * table is allocated once, at its final size; NULL, after an error line, when memory is short. */
+Search *hub_searcher(Hub *h);
+
+/* Flushes the output; a dead output (the GUI closed its end) ends the loop. */
+void hub_flush(Hub *h);
+
+/* The search's poll hook (ctx is the Hub): answers ping, consumes stop and ponder-hit, and stops
+ * the search, leaving the line queued, on any other command. */
+PollResult hub_poll(void *ctx);
+
+/* The bb-size in force: the one set, capped by the tables embedded. */
+int hub_bb_size(const Hub *h);
+
+/* Answers a go: an error when there is no legal move, under go think the only move or a book
+ * move at once, else the search's move; prints `done`. */
+void hub_go(Hub *h, GoMode mode);

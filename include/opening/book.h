@@ -5,7 +5,7 @@
  * book survives changes to the board layout or the hash seed. */
 #include <stddef.h>
 #include <stdint.h>
-#include "eval/eval.h"
+#include "eval/score.h"
 #include "rules/movegen.h"
 
 #define BOOK_MAGIC "DBK1"

@@ -6,7 +6,7 @@
  * king which made WOLF_MAX_MOVES quiet moves in a row (its side still having men) must rest. */
 #include "rules/movegen.h"
 
-/* Fills the direction tables; idempotent (board_init calls it). */
+/* Fills the direction tables; idempotent (rules_init calls it). */
 void frisian_init(void);
 
 /* Every legal frisian capture of pos (empty when the side to move cannot capture). */

@@ -45,16 +45,16 @@ typedef struct {
 } Game;
 
 /* Which endgame draw rule (if any) the material of pos falls under. */
-EndgameRule draw_endgame_rule(const Position *pos);
+EndgameRule game_endgame_rule(const Position *pos);
 
 /* Counters for the successor of pos after m, given the counters of pos. */
-void draw_state_next(const Position *pos, const DrawState *prev, Move m, const Position *next, DrawState *out);
+void game_draw_next(const Position *pos, const DrawState *prev, Move m, const Position *next, DrawState *out);
 
 /* Counters for a position set up from scratch (no history). */
-void draw_state_root(const Position *pos, DrawState *out);
+void game_draw_root(const Position *pos, DrawState *out);
 
 /* Which counter-based draw rule (25/16/5-move) has been reached, or GAME_ONGOING. */
-GameStatus draw_state_status(const DrawState *st);
+GameStatus game_draw_status(const DrawState *st);
 
 /* Starts a game at pos. */
 void game_reset(Game *game, const Position *pos);

@@ -6,7 +6,7 @@
  * captured set are listed once. Killer: a king whose last captured piece is a king stops right
  * behind it. Breakthrough: once the opponent owns a king the side to move has no move (it lost).
  * Losing: the moves of international draughts. Frisian: see movegen_frisian.h. */
-#include "rules/position.h"
+#include "rules/move.h"
 
 #define MAX_MOVES 320
 

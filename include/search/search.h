@@ -3,13 +3,10 @@
  * every few thousand nodes so `ping`, `stop` and `ponder-hit` are handled while it thinks. */
 #include <stdio.h>
 #include "eval/eval.h"
+#include "eval/score.h"
 #include "rules/game.h"
 #include "search/timeman.h"
 
-#define SCORE_INF 10000
-#define SCORE_WIN 10000          /* a win in p plies scores SCORE_WIN - p */
-#define SCORE_WIN_MIN (SCORE_WIN - 1000)
-#define SCORE_BB_WIN 8500        /* a position the bitbases win, p plies away: SCORE_BB_WIN - p */
 #define MAX_PLY 128
 
 typedef enum { GO_THINK, GO_PONDER, GO_ANALYZE } GoMode;

@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "rules/position.h"
-#include "eval/eval.h"
+#include "eval/score.h"
 
 typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;
 

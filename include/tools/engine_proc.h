@@ -29,38 +29,38 @@ typedef struct {
 typedef enum { ENGINE_IO_OK, ENGINE_IO_TIMEOUT, ENGINE_IO_EOF } EngineIo;
 
 /* A process that is not running (pid 0, fds closed). */
-void engine_init(EngineProc *e);
+void engine_proc_init(EngineProc *e);
 
 /* Starts the engine and runs hub ... wait, set-param, init ... ready within timeout seconds.
  * On failure the process is gone and err says why. */
-bool engine_start(EngineProc *e, const EngineConfig *cfg, double timeout, char *err, size_t errsize);
+bool engine_proc_start(EngineProc *e, const EngineConfig *cfg, double timeout, char *err, size_t errsize);
 
 /* Sends one line (a newline is appended). False when the engine no longer reads its input. */
-bool engine_send(EngineProc *e, const char *line);
+bool engine_proc_send(EngineProc *e, const char *line);
 
 /* Reads one line (without the newline) before the monotonic time deadline. A line longer
  * than the buffer is returned in pieces. */
-EngineIo engine_read_line(EngineProc *e, char *line, size_t size, double deadline);
+EngineIo engine_proc_read_line(EngineProc *e, char *line, size_t size, double deadline);
 
 /* Sends quit and waits up to grace seconds for the engine to exit, then kills it. */
-void engine_stop(EngineProc *e, double grace);
+void engine_proc_stop(EngineProc *e, double grace);
 
 /* Waits up to grace seconds for the engine to exit by itself, then kills its process group;
  * reaps it. status (if not NULL) receives how it ended, e.g. "exit status 1". */
-void engine_finish(EngineProc *e, double grace, char *status, size_t size);
+void engine_proc_finish(EngineProc *e, double grace, char *status, size_t size);
 
 /* Makes the calling process inherit the orphans of the engines it starts (Linux), so that
  * killing an engine whose shell or script has children leaves no zombie behind even when the
  * system's init does not reap. Elsewhere orphans go to init as usual. */
-void engine_adopt_orphans(void);
+void engine_proc_adopt_orphans(void);
 
 /* Kills the process group at once and reaps it; status (if not NULL) receives how the
  * process ended, e.g. "exit status 1" or "killed by signal 11". */
-void engine_kill(EngineProc *e, char *status, size_t size);
+void engine_proc_kill(EngineProc *e, char *status, size_t size);
 
 /* The value of argument key in a Hub line (`key=value` or `key="quoted value"`), copied to
  * out; false when absent. A flag without a value yields "". */
-bool engine_line_arg(const char *line, const char *key, char *out, size_t size);
+bool engine_proc_line_arg(const char *line, const char *key, char *out, size_t size);
 
 /* True when the first word of the line is cmd. */
-bool engine_line_is(const char *line, const char *cmd);
+bool engine_proc_line_is(const char *line, const char *cmd);

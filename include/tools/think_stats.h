@@ -16,12 +16,12 @@ typedef struct {
 
 /* Records one move. budget: the move time, or <= 0 when none; clock_left: the clock after the
  * move (increment included), or NAN outside clock games. Returns false when memory is short. */
-bool thinktime_add(ThinkStats *st, double elapsed, double budget, double clock_left);
+bool think_stats_add(ThinkStats *st, double elapsed, double budget, double clock_left);
 
 /* The p-th percentile (0..100) of n values by nearest rank; sorts v. 0 when n is 0. */
-double thinktime_percentile(double *v, size_t n, double p);
+double think_stats_percentile(double *v, size_t n, double p);
 
 /* Prints "Time NAME: N moves, think mean/max, move-time overshoot worst/p99, min clock". */
-void thinktime_print(FILE *out, const char *name, ThinkStats *st);
+void think_stats_print(FILE *out, const char *name, ThinkStats *st);
 
-void thinktime_free(ThinkStats *st);
+void think_stats_free(ThinkStats *st);

@@ -12,8 +12,8 @@
 extern const unsigned char bitbase_blob[];
 extern const size_t bitbase_blob_size;
 
-static BbTable tables[BB_MATERIAL_IDS];
-static const BbTable *by_material[BB_MATERIAL_IDS];
+static BbTable tables[MATERIAL_IDS];
+static const BbTable *by_material[MATERIAL_IDS];
 static int table_count, pieces_covered, loaded;
 
 void bitbase_init(void)
@@ -21,17 +21,17 @@ void bitbase_init(void)
     if (loaded)
         return;
     loaded = 1;
-    bb_index_init();
-    table_count = bitbase_blob_size ? bb_store_parse(bitbase_blob, bitbase_blob_size, tables, BB_MATERIAL_IDS) : 0;
+    bitbase_index_init();
+    table_count = bitbase_blob_size ? bitbase_store_parse(bitbase_blob, bitbase_blob_size, tables, MATERIAL_IDS) : 0;
     if (table_count < 0) {
         fprintf(stderr, "engine: the embedded bitbases are damaged; playing without them\n");
         table_count = 0;
     }
     int signatures[BB_MAX_PIECES + 1] = {0};
     for (int i = 0; i < table_count; i++) {
-        int id = bb_material_id(tables[i].material);
+        int id = material_id(tables[i].material);
         if (!by_material[id])
-            signatures[bb_material_pieces(tables[i].material)]++;
+            signatures[material_pieces(tables[i].material)]++;
         by_material[id] = &tables[i];
     }
     /* n pieces split as a + b with a, b >= 1, each side's pieces men or kings: (a+1)(b+1) */
@@ -67,7 +67,7 @@ bool bitbase_probe(const Position *pos, int max_pieces, int *value)
         for (int i = 0; i < list.count && best < 1; i++) {
             Position child;
             int v;
-            position_make_impl(pos, list.moves[i], &child, false);
+            move_make_impl(pos, list.moves[i], &child, false);
             bitbase_probe(&child, max_pieces, &v);
             best = -v > best ? -v : best;
         }
@@ -76,22 +76,22 @@ bool bitbase_probe(const Position *pos, int max_pieces, int *value)
     }
     Position flipped;
     if (pos->turn == BLACK) {
-        bb_mirror(pos, &flipped);
+        bitbase_index_mirror(pos, &flipped);
         pos = &flipped;
     }
-    BbMaterial m = bb_material_of(pos);
-    *value = bb_store_value(by_material[bb_material_id(m)], bb_index_of(pos, m)) - 1;
+    Material m = material_of(pos);
+    *value = bitbase_store_value(by_material[material_id(m)], bitbase_index_of(pos, m)) - 1;
     return true;
 }
 
 /* A random position of material m (White to move, no pending capture) into pos; false after
  * too many tries. */
-static bool random_position(BbMaterial m, uint64_t *seed, Position *pos)
+static bool random_position(Material m, uint64_t *seed, Position *pos)
 {
-    uint64_t size = bb_index_size(m);
+    uint64_t size = bitbase_index_size(m);
     for (int tries = 0; tries < 1000; tries++) {
         *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        if (bb_index_position(m, (*seed >> 11) % size, pos) && !movegen_has_capture(pos))
+        if (bitbase_index_position(m, (*seed >> 11) % size, pos) && !movegen_has_capture(pos))
             return true;
     }
     return false;
@@ -106,7 +106,7 @@ int bitbase_info_main(void)
         uint64_t indexes = 0, bytes = 0;
         int sigs = 0;
         for (int i = 0; i < table_count; i++)
-            if (bb_material_pieces(tables[i].material) == n) {
+            if (material_pieces(tables[i].material) == n) {
                 sigs++;
                 indexes += tables[i].size;
                 bytes += 20 + (tables[i].blocks + 1) * 4ULL + tables[i].data_bytes;
@@ -149,7 +149,7 @@ static bool wins_at_once(const Position *pos, int plies)
     movegen_generate(pos, &list);
     for (int i = 0; i < list.count; i++) {
         Position child;
-        position_make_impl(pos, list.moves[i], &child, false);
+        move_make_impl(pos, list.moves[i], &child, false);
         if (!child.pieces[child.turn])
             return true;
         if (plies <= 1)
@@ -159,7 +159,7 @@ static bool wins_at_once(const Position *pos, int plies)
         bool all = replies.count > 0;
         for (int j = 0; j < replies.count && all; j++) {
             Position next;
-            position_make_impl(&child, replies.moves[j], &next, false);
+            move_make_impl(&child, replies.moves[j], &next, false);
             all = wins_at_once(&next, plies - 2);
         }
         if (all)
@@ -194,9 +194,9 @@ int bitbase_won_main(int argc, char **argv)
     }
     uint64_t state = (uint64_t)seed * 2654435761ULL + 1;
     int sigs = 0;
-    BbMaterial list[BB_MATERIAL_IDS];
+    Material list[MATERIAL_IDS];
     for (int i = 0; i < table_count; i++)
-        if (bb_material_pieces(tables[i].material) == pieces)
+        if (material_pieces(tables[i].material) == pieces)
             list[sigs++] = tables[i].material;
     for (long made = 0; made < count;) {
         Position pos;

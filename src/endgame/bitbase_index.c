@@ -5,7 +5,7 @@
 static uint64_t binom[SQUARE_COUNT + 1][BB_MAX_PIECES + 1];
 static int8_t slot_of_square[2][SQUARE_COUNT + 1];   /* [0] men squares 6-50 for White, [1] 1-45 for Black */
 
-void bb_index_init(void)
+void bitbase_index_init(void)
 {
     for (int n = 0; n <= SQUARE_COUNT; n++)
         for (int k = 0; k <= BB_MAX_PIECES; k++)
@@ -16,13 +16,8 @@ void bb_index_init(void)
     }
 }
 
-BbMaterial bb_material_of(const Position *pos)
-{
-    return (BbMaterial){bb_popcount(position_men(pos, WHITE)), bb_popcount(position_kings(pos, WHITE)),
-                        bb_popcount(position_men(pos, BLACK)), bb_popcount(position_kings(pos, BLACK))};
-}
 
-uint64_t bb_index_size(BbMaterial m)
+uint64_t bitbase_index_size(Material m)
 {
     return binom[BB_MEN_SQUARES][m.wm] * binom[BB_MEN_SQUARES][m.bm] * binom[SQUARE_COUNT][m.wk] *
            binom[SQUARE_COUNT][m.bk];
@@ -41,7 +36,7 @@ static uint64_t rank_set(Bitboard set, const int8_t *map)
     return r;
 }
 
-uint64_t bb_index_of(const Position *pos, BbMaterial m)
+uint64_t bitbase_index_of(const Position *pos, Material m)
 {
     uint64_t idx = rank_set(position_men(pos, WHITE), slot_of_square[0]);
     idx = idx * binom[BB_MEN_SQUARES][m.bm] + rank_set(position_men(pos, BLACK), slot_of_square[1]);
@@ -64,7 +59,7 @@ static Bitboard unrank_set(uint64_t r, int k, int n, int offset)
     return set;
 }
 
-bool bb_index_position(BbMaterial m, uint64_t idx, Position *out)
+bool bitbase_index_position(Material m, uint64_t idx, Position *out)
 {
     uint64_t nbk = binom[SQUARE_COUNT][m.bk], nwk = binom[SQUARE_COUNT][m.wk], nbm = binom[BB_MEN_SQUARES][m.bm];
     Bitboard bk = unrank_set(idx % nbk, m.bk, SQUARE_COUNT, 1);
@@ -73,7 +68,7 @@ bool bb_index_position(BbMaterial m, uint64_t idx, Position *out)
     idx /= nwk;
     Bitboard bm = unrank_set(idx % nbm, m.bm, BB_MEN_SQUARES, 1);
     Bitboard wm = unrank_set(idx / nbm, m.wm, BB_MEN_SQUARES, 6);
-    if (bb_popcount(wm | bm | wk | bk) != bb_material_pieces(m))
+    if (bb_popcount(wm | bm | wk | bk) != material_pieces(m))
         return false;
     out->pieces[WHITE] = wm | wk;
     out->pieces[BLACK] = bm | bk;
@@ -94,7 +89,7 @@ static inline Bitboard mirror_bits(Bitboard b)
     return __builtin_bswap64(b) >> 1;
 }
 
-void bb_mirror(const Position *pos, Position *out)
+void bitbase_index_mirror(const Position *pos, Position *out)
 {
     Bitboard w = pos->pieces[WHITE], b = pos->pieces[BLACK];
     out->pieces[WHITE] = mirror_bits(b);
@@ -102,24 +97,4 @@ void bb_mirror(const Position *pos, Position *out)
     out->kings = mirror_bits(pos->kings);
     out->turn = (Color)!pos->turn;
     out->key = 0;
-}
-
-static int append_side(char *buf, int size, int kings, int men)
-{
-    if (!kings && !men)
-        return snprintf(buf, (size_t)size, "0");
-    if (!men)
-        return snprintf(buf, (size_t)size, "%dK", kings);
-    if (!kings)
-        return snprintf(buf, (size_t)size, "%dM", men);
-    return snprintf(buf, (size_t)size, "%dK%dM", kings, men);
-}
-
-void bb_material_name(BbMaterial m, char *buf, int size)
-{
-    int n = append_side(buf, size, m.wk, m.wm);
-    if (n < 0 || n >= size - 1)
-        return;
-    buf[n++] = '-';
-    append_side(buf + n, size - n, m.bk, m.bm);
 }

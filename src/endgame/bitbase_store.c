@@ -119,13 +119,13 @@ static bool encode_block(BbBuffer *buf, const uint8_t *values, int n)
     return true;
 }
 
-bool bb_store_concat(BbBuffer *dst, const BbBuffer *src) { return buf_put(dst, src->bytes, src->len); }
+bool bitbase_store_concat(BbBuffer *dst, const BbBuffer *src) { return buf_put(dst, src->bytes, src->len); }
 
-bool bb_store_begin(BbBuffer *buf) { return buf_put(buf, "DBB1", 4) && buf_u32(buf, 0); }
+bool bitbase_store_begin(BbBuffer *buf) { return buf_put(buf, "DBB1", 4) && buf_u32(buf, 0); }
 
-void bb_store_finish(BbBuffer *buf, uint32_t tables) { put_u32_at(buf->bytes + 4, tables); }
+void bitbase_store_finish(BbBuffer *buf, uint32_t tables) { put_u32_at(buf->bytes + 4, tables); }
 
-bool bb_store_append(BbBuffer *buf, BbMaterial m, const uint8_t *values, uint64_t size)
+bool bitbase_store_append(BbBuffer *buf, Material m, const uint8_t *values, uint64_t size)
 {
     uint32_t blocks = (uint32_t)((size + BB_BLOCK_POSITIONS - 1) / BB_BLOCK_POSITIONS);
     uint8_t head[4] = {(uint8_t)m.wm, (uint8_t)m.wk, (uint8_t)m.bm, (uint8_t)m.bk};
@@ -152,7 +152,7 @@ bool bb_store_append(BbBuffer *buf, BbMaterial m, const uint8_t *values, uint64_
     return true;
 }
 
-int bb_store_parse(const uint8_t *blob, size_t size, BbTable *tables, int max)
+int bitbase_store_parse(const uint8_t *blob, size_t size, BbTable *tables, int max)
 {
     if (size < 8 || memcmp(blob, "DBB1", 4) != 0)
         return -1;
@@ -163,13 +163,13 @@ int bb_store_parse(const uint8_t *blob, size_t size, BbTable *tables, int max)
         if (size - at < 20 || n >= max)
             return -1;
         BbTable *tb = &tables[n++];
-        tb->material = (BbMaterial){blob[at], blob[at + 1], blob[at + 2], blob[at + 3]};
+        tb->material = (Material){blob[at], blob[at + 1], blob[at + 2], blob[at + 3]};
         tb->size = get_u64(blob + at + 4);
         tb->blocks = get_u32(blob + at + 12);
         uint32_t data_len = get_u32(blob + at + 16);
         at += 20;
         size_t offsets_len = 4 * ((size_t)tb->blocks + 1);
-        if (bb_material_pieces(tb->material) > BB_MAX_PIECES || tb->size != bb_index_size(tb->material) ||
+        if (material_pieces(tb->material) > BB_MAX_PIECES || tb->size != bitbase_index_size(tb->material) ||
             tb->blocks != (tb->size + BB_BLOCK_POSITIONS - 1) / BB_BLOCK_POSITIONS ||
             size - at < offsets_len || size - at - offsets_len < data_len)
             return -1;
@@ -181,7 +181,7 @@ int bb_store_parse(const uint8_t *blob, size_t size, BbTable *tables, int max)
     return at == size ? n : -1;
 }
 
-int bb_store_value(const BbTable *t, uint64_t idx)
+int bitbase_store_value(const BbTable *t, uint64_t idx)
 {
     const uint8_t *p = t->data + get_u32(t->offsets + 4 * (idx / BB_BLOCK_POSITIONS));
     unsigned want = (unsigned)(idx % BB_BLOCK_POSITIONS), at = 0;

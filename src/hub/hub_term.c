@@ -5,7 +5,7 @@
 #include "search/bench.h"
 #include "opening/book.h"
 #include "eval/eval.h"
-#include "hub/hub.h"
+#include "hub/hub_term.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
 

@@ -162,7 +162,7 @@ static int entry_moves(const Book *book, const BookEntry *e, const Position *pos
     movegen_generate(pos, &list);
     for (int i = 0; i < list.count; i++) {
         Position next;
-        position_make(pos, list.moves[i], &next);
+        move_make(pos, list.moves[i], &next);
         const BookEntry *child = book_find(book, &next);
         if (!child)
             return 0;

@@ -14,7 +14,7 @@ static EndgameRule frisian_endgame_rule(const Position *pos)
     return n == 3 ? ENDGAME_FRISIAN_7 : ENDGAME_FRISIAN_2;
 }
 
-EndgameRule draw_endgame_rule(const Position *pos)
+EndgameRule game_endgame_rule(const Position *pos)
 {
     if (bb_popcount(position_occupied(pos)) > ENDGAME_RULE_MAX_PIECES)   /* the common case, decided at once */
         return ENDGAME_NONE;
@@ -36,24 +36,24 @@ EndgameRule draw_endgame_rule(const Position *pos)
     return ENDGAME_NONE;
 }
 
-void draw_state_root(const Position *pos, DrawState *out)
+void game_draw_root(const Position *pos, DrawState *out)
 {
     out->reversible = 0;
     out->endgame_plies = 0;
-    out->endgame = draw_endgame_rule(pos);
+    out->endgame = game_endgame_rule(pos);
     out->king_rule = pos->variant != VARIANT_FRISIAN;
 }
 
-void draw_state_next(const Position *pos, const DrawState *prev, Move m, const Position *next, DrawState *out)
+void game_draw_next(const Position *pos, const DrawState *prev, Move m, const Position *next, DrawState *out)
 {
     bool irreversible = move_is_capture(pos, m) || move_is_man_move(pos, m);
     out->reversible = irreversible ? 0 : prev->reversible + 1;
-    out->endgame = draw_endgame_rule(next);
+    out->endgame = game_endgame_rule(next);
     out->endgame_plies = out->endgame == prev->endgame ? prev->endgame_plies + 1 : 0;
     out->king_rule = prev->king_rule;
 }
 
-GameStatus draw_state_status(const DrawState *st)
+GameStatus game_draw_status(const DrawState *st)
 {
     if (st->endgame == ENDGAME_5 && st->endgame_plies >= DRAW_5_MOVES_PLIES)
         return GAME_DRAW_5_MOVES;
@@ -72,7 +72,7 @@ void game_reset(Game *game, const Position *pos)
 {
     game->ply = 0;
     game->pos[0] = *pos;
-    draw_state_root(pos, &game->draw[0]);
+    game_draw_root(pos, &game->draw[0]);
 }
 
 bool game_play(Game *game, Move m)
@@ -80,8 +80,8 @@ bool game_play(Game *game, Move m)
     if (game->ply + 1 >= GAME_MAX_PLIES)
         return false;
     const Position *cur = &game->pos[game->ply];
-    position_make(cur, m, &game->pos[game->ply + 1]);
-    draw_state_next(cur, &game->draw[game->ply], m, &game->pos[game->ply + 1], &game->draw[game->ply + 1]);
+    move_make(cur, m, &game->pos[game->ply + 1]);
+    game_draw_next(cur, &game->draw[game->ply], m, &game->pos[game->ply + 1], &game->draw[game->ply + 1]);
     game->moves[game->ply] = m;
     game->ply++;
     return true;
@@ -120,7 +120,7 @@ GameStatus game_status(const Game *game)
     }
     if (game_repetitions(game) >= 3)
         return GAME_DRAW_REPETITION;
-    return draw_state_status(&game->draw[game->ply]);
+    return game_draw_status(&game->draw[game->ply]);
 }
 
 const char *game_status_text(GameStatus status)

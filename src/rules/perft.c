@@ -20,7 +20,7 @@ static inline __attribute__((always_inline)) uint64_t frontier(const Position *p
         movegen_generate(pos, &list);
         for (int i = 0; i < list.count; i++) {
             Position child;
-            position_make_impl(pos, list.moves[i], &child, false);
+            move_make_impl(pos, list.moves[i], &child, false);
             total += bt && child.kings ? 0 : (uint64_t)movegen_count_international(&child);
         }
         return total;
@@ -32,7 +32,7 @@ static inline __attribute__((always_inline)) uint64_t frontier(const Position *p
         for (Bitboard to = bb_shift(men, d) & position_empty(pos); to; to &= to - 1) {
             Bitboard t = to & -to;
             child.pieces[us] = pos->pieces[us] ^ t ^ bb_shift(t, bb_opposite(d));
-            child.kings = pos->kings | (t & promotion_row(us));
+            child.kings = pos->kings | (t & position_promotion_row(us));
             total += bt && child.kings ? 0 : (uint64_t)movegen_count_international(&child);
         }
     return total;
@@ -55,7 +55,7 @@ uint64_t perft(const Position *pos, int depth)
     uint64_t total = 0;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        position_make_impl(pos, list.moves[i], &child, false);
+        move_make_impl(pos, list.moves[i], &child, false);
         total += perft(&child, depth - 1);
     }
     return total;
@@ -72,7 +72,7 @@ uint64_t perft_report(const Position *pos, int depth, bool divide, FILE *out)
         for (int i = 0; i < list.count; i++) {
             Position child;
             char text[MOVE_TEXT_MAX];
-            position_make(pos, list.moves[i], &child);
+            move_make(pos, list.moves[i], &child);
             uint64_t n = perft(&child, depth - 1);
             notation_format_move(pos, list.moves[i], text);
             fprintf(out, "%s %llu\n", text, (unsigned long long)n);

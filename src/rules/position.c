@@ -1,12 +1,5 @@
 #include "rules/position.h"
-#include "rules/frisian.h"
-
-void board_init(void)
-{
-    bb_init();
-    hash_init();
-    frisian_init();
-}
+#include "rules/move.h"
 
 void position_set(Position *pos, Bitboard white_men, Bitboard black_men, Bitboard white_kings,
                   Bitboard black_kings, Color turn)
@@ -77,9 +70,9 @@ const char *position_invalid_reason(const Position *pos)
 {
     if (pos->pieces[WHITE] & pos->pieces[BLACK])
         return "a square holds two pieces";
-    if (position_men(pos, WHITE) & promotion_row(WHITE))
+    if (position_men(pos, WHITE) & position_promotion_row(WHITE))
         return "a white man stands on squares 1-5 (it would have been crowned)";
-    if (position_men(pos, BLACK) & promotion_row(BLACK))
+    if (position_men(pos, BLACK) & position_promotion_row(BLACK))
         return "a black man stands on squares 46-50 (it would have been crowned)";
     if (bb_popcount(pos->pieces[WHITE]) > 20 || bb_popcount(pos->pieces[BLACK]) > 20)
         return "a side has more than 20 pieces";

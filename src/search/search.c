@@ -154,7 +154,7 @@ static void format_pv(const Search *s, char *buf, size_t size)
             break;
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", mt);
         Position next;
-        position_make(&pos, m, &next);
+        move_make(&pos, m, &next);
         pos = next;
     }
 }
@@ -193,8 +193,8 @@ static Score root_search(Search *s, const DrawState *root_ds, int depth, Score a
         Move m = s->root[i].move;
         Position child;
         DrawState cds;
-        position_make(pos, m, &child);
-        draw_state_next(pos, root_ds, m, &child, &cds);
+        move_make(pos, m, &child);
+        game_draw_next(pos, root_ds, m, &child, &cds);
         Score score;
         if (i == 0) {
             score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
@@ -256,7 +256,7 @@ static void init_bitbase_root(Search *s)
     for (int i = 0; i < s->root_count; i++) {
         Position child;
         int v;
-        position_make(root, s->root[i].move, &child);
+        move_make(root, s->root[i].move, &child);
         if (bitbase_probe(&child, pieces, &v) && v == -value)
             s->root[kept++] = s->root[i];
     }
@@ -314,7 +314,7 @@ static void answer_single_move(Search *s, SearchResult *result)
     Position child;
     TTHit hit;
     result->best = s->root[0].move;
-    position_make(&s->root_pos, result->best, &child);
+    move_make(&s->root_pos, result->best, &child);
     if (tt_probe(&s->tt, child.key, &hit)) {
         MoveList list;
         movegen_generate(&child, &list);

@@ -76,7 +76,7 @@ static inline bool bt_crowns_next(const Position *pos)
     Color us = pos->turn;
     Bitboard men = position_men(pos, us), empty = position_empty(pos);
     Bitboard steps = us == WHITE ? (men >> 6) | (men >> 7) : (men << 6) | (men << 7);
-    return (steps & empty & promotion_row(us)) != 0;
+    return (steps & empty & position_promotion_row(us)) != 0;
 }
 
 /* Captures are compulsory, so a node with a capture searches them all (no stand pat). Without
@@ -107,7 +107,7 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
     Score best = -SCORE_INF;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        position_make(pos, list.moves[i], &child);
+        move_make(pos, list.moves[i], &child);
         Score score = -qsearch(s, &child, ply + 1, qply + 1, -beta, -alpha);
         if (s->stopped)
             return 0;
@@ -130,7 +130,7 @@ static bool is_draw(Search *s, const Position *pos, const DrawState *ds, int ply
 {
     int idx = s->key_base + ply;
     s->keys[idx] = pos->key;
-    if (draw_state_status(ds) != GAME_ONGOING)
+    if (game_draw_status(ds) != GAME_ONGOING)
         return true;
     for (int back = 4; back <= ds->reversible && back <= idx; back += 2)
         if (s->keys[idx - back] == pos->key)
@@ -245,7 +245,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     if (tt_probe(&s->tt, pos->key, &hit)) {
         tt_move = hit.move;
         if (depth > 1)   /* the TT move is searched first: its child's bucket loads during move generation */
-            tt_prefetch(&s->tt, position_key_after(pos, tt_move));
+            tt_prefetch(&s->tt, move_key_after(pos, tt_move));
         Score tts = tt_score_from(hit.score, ply, SCORE_WIN_MIN);
         if (!pv_node && hit.depth >= depth &&
             ((hit.bound & BOUND_LOWER && tts >= beta) || (hit.bound & BOUND_UPPER && tts <= alpha)))
@@ -271,7 +271,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     int ext = s->tune.single_reply && list.count == 1 && ply < 2 * s->root_depth ? 1 : 0;
     if (depth - 1 + ext > 0)   /* every child will probe the table: start loading all their buckets */
         for (int i = 0; i < list.count; i++)
-            tt_prefetch(&s->tt, position_key_after(pos, list.moves[i]));
+            tt_prefetch(&s->tt, move_key_after(pos, list.moves[i]));
 
     Score best = -SCORE_INF, orig_alpha = alpha;
     Move best_move = MOVE_NONE;
@@ -281,8 +281,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         Move m = pick_move(&list, order, i);
         Position child;
         DrawState cds;
-        position_make(pos, m, &child);
-        draw_state_next(pos, ds, m, &child, &cds);
+        move_make(pos, m, &child);
+        game_draw_next(pos, ds, m, &child, &cds);
         int new_depth = depth - 1 + ext;
         s->after_quiet[ply + 1] = !list.capture_len;
         Score score;
@@ -291,7 +291,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         } else {
             int r = 0;
             if (s->tune.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
-                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & promotion_row(pos->turn) & ~pos->kings) &&
+                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & position_promotion_row(pos->turn) & ~pos->kings) &&
                 !(ply < s->tune.lmr_sac && movegen_has_capture(&child)))
                 r = late_move_reduction(s, depth, i, pv_node);
             score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <threads.h>
 #include <time.h>
+#include "rules/rules.h"
 #include "tools/bitbase_build.h"
 #include "endgame/bitbase_store.h"
 #include "util/cli.h"
@@ -30,15 +31,15 @@ enum {
 };
 
 typedef struct {
-    BbMaterial m;
+    Material m;
     uint64_t size;
     uint8_t *val;
 } RawTable;
 
 typedef struct {
-    RawTable *table[BB_MATERIAL_IDS];
-    BbMaterial pairs[BB_MATERIAL_IDS];   /* the pairs of the level being solved (first of each) */
-    BbMaterial list[BB_MATERIAL_IDS];    /* every signature, in solving order */
+    RawTable *table[MATERIAL_IDS];
+    Material pairs[MATERIAL_IDS];   /* the pairs of the level being solved (first of each) */
+    Material list[MATERIAL_IDS];    /* every signature, in solving order */
     BbBuffer *out;                       /* the compressed tables, one buffer per signature */
     mtx_t lock;
     double start;
@@ -48,11 +49,11 @@ typedef struct {
 /* The solved value for the side to move of pos (White to move, not in the pair being solved). */
 static int lookup(const Builder *b, const Position *pos)
 {
-    BbMaterial m = bb_material_of(pos);
+    Material m = material_of(pos);
     if (m.wm + m.wk == 0)
         return BB_VALUE_LOSS;
-    const RawTable *t = b->table[bb_material_id(m)];
-    return t->val[bb_index_of(pos, m)];
+    const RawTable *t = b->table[material_id(m)];
+    return t->val[bitbase_index_of(pos, m)];
 }
 
 /* First look at index idx of t: invalid, a loss (no move), a win (a capture or crowning reaches a
@@ -60,7 +61,7 @@ static int lookup(const Builder *b, const Position *pos)
 static void init_position(const Builder *b, RawTable *t, uint64_t idx, uint8_t *cnt)
 {
     Position pos;
-    if (!bb_index_position(t->m, idx, &pos)) {
+    if (!bitbase_index_position(t->m, idx, &pos)) {
         t->val[idx] = V_INVALID;
         return;
     }
@@ -70,13 +71,13 @@ static void init_position(const Builder *b, RawTable *t, uint64_t idx, uint8_t *
     bool drawish = false;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        if (!list.capture_len && !(move_is_man_move(&pos, m) && (move_to(&pos, m) & promotion_row(WHITE)))) {
+        if (!list.capture_len && !(move_is_man_move(&pos, m) && (move_to(&pos, m) & position_promotion_row(WHITE)))) {
             inside++;
             continue;
         }
         Position child, flipped;
-        position_make_impl(&pos, m, &child, false);
-        bb_mirror(&child, &flipped);
+        move_make_impl(&pos, m, &child, false);
+        bitbase_index_mirror(&child, &flipped);
         int v = lookup(b, &flipped);
         if (v == BB_VALUE_LOSS) {
             t->val[idx] = V_NEW_WIN;
@@ -96,8 +97,8 @@ static void update_predecessor(RawTable *partner, uint8_t *cnt, const Position *
     if (movegen_has_capture(pred))
         return;   /* the quiet move was not legal there */
     Position flipped;
-    bb_mirror(pred, &flipped);
-    uint64_t idx = bb_index_of(&flipped, partner->m);
+    bitbase_index_mirror(pred, &flipped);
+    uint64_t idx = bitbase_index_of(&flipped, partner->m);
     uint8_t v = partner->val[idx];
     if (v != V_UNKNOWN && v != V_UNKNOWN_DRAWISH)
         return;
@@ -113,7 +114,7 @@ static void update_predecessor(RawTable *partner, uint8_t *cnt, const Position *
 static void propagate(RawTable *t, uint64_t idx, RawTable *partner, uint8_t *partner_cnt)
 {
     Position pos;
-    bb_index_position(t->m, idx, &pos);
+    bitbase_index_position(t->m, idx, &pos);
     bool wins = t->val[idx] == V_NEW_WIN;
     Bitboard occ = position_occupied(&pos);
     Position pred = pos;
@@ -139,13 +140,13 @@ static void propagate(RawTable *t, uint64_t idx, RawTable *partner, uint8_t *par
     }
 }
 
-static RawTable *new_table(BbMaterial m)
+static RawTable *new_table(Material m)
 {
     RawTable *t = malloc(sizeof *t);
     if (!t)
         return NULL;
     t->m = m;
-    t->size = bb_index_size(m);
+    t->size = bitbase_index_size(m);
     t->val = malloc(t->size ? t->size : 1);
     if (!t->val) {
         free(t);
@@ -155,15 +156,15 @@ static RawTable *new_table(BbMaterial m)
 }
 
 /* The progress line of a solved pair: positions, the share of each result, passes, time. */
-static void report_pair(Builder *b, BbMaterial m, const uint64_t *count, int passes, double seconds)
+static void report_pair(Builder *b, Material m, const uint64_t *count, int passes, double seconds)
 {
     uint64_t valid = count[BB_VALUE_LOSS] + count[BB_VALUE_DRAW] + count[BB_VALUE_WIN];
     double pct = 100.0 / (double)(valid ? valid : 1);
-    BbMaterial pm = bb_material_flip(m);
+    Material pm = material_flip(m);
     char name[2][32], pair[72];
-    bb_material_name(m, name[0], sizeof name[0]);
-    bb_material_name(pm, name[1], sizeof name[1]);
-    snprintf(pair, sizeof pair, bb_material_equal(m, pm) ? "%s" : "%s + %s", name[0], name[1]);
+    material_name(m, name[0], sizeof name[0]);
+    material_name(pm, name[1], sizeof name[1]);
+    snprintf(pair, sizeof pair, material_equal(m, pm) ? "%s" : "%s + %s", name[0], name[1]);
     mtx_lock(&b->lock);
     fprintf(stderr, "bitbase: %-19s %11llu positions  win %5.1f%%  draw %5.1f%%  loss %5.1f%%  %3d passes"
                     "  %6.1f s  (%.0f s)\n",
@@ -173,11 +174,11 @@ static void report_pair(Builder *b, BbMaterial m, const uint64_t *count, int pas
 }
 
 /* Solves the signature m and its partner (already allocated); false when memory is short. */
-static bool solve_pair(Builder *b, BbMaterial m)
+static bool solve_pair(Builder *b, Material m)
 {
-    BbMaterial pm = bb_material_flip(m);
-    bool single = bb_material_equal(m, pm);
-    RawTable *t[2] = {b->table[bb_material_id(m)], b->table[bb_material_id(pm)]};
+    Material pm = material_flip(m);
+    bool single = material_equal(m, pm);
+    RawTable *t[2] = {b->table[material_id(m)], b->table[material_id(pm)]};
     int nt = single ? 1 : 2;
     uint8_t *cnt[2] = {malloc(t[0]->size), single ? NULL : malloc(t[1]->size)};
     if (!cnt[0] || (!single && !cnt[1])) {
@@ -233,14 +234,14 @@ static bool solve_job(void *ctx, int worker, int i)
 
 /* Every signature with 2..pieces pieces and at least one piece a side, in solving order: fewer
  * pieces first, then fewer men. Returns the count. */
-static int list_materials(int pieces, BbMaterial *out)
+static int list_materials(int pieces, Material *out)
 {
     int n = 0;
     for (int total = 2; total <= pieces; total++)
         for (int men = 0; men <= total; men++)
             for (int wm = 0; wm <= men; wm++)
                 for (int wk = 0; wk <= total - men; wk++) {
-                    BbMaterial m = {wm, wk, men - wm, total - men - wk};
+                    Material m = {wm, wk, men - wm, total - men - wk};
                     if (m.wm + m.wk > 0 && m.bm + m.bk > 0)
                         out[n++] = m;
                 }
@@ -253,13 +254,13 @@ static bool compress_job(void *ctx, int worker, int i)
 {
     (void)worker;
     Builder *b = ctx;
-    RawTable *t = b->table[bb_material_id(b->list[i])];
+    RawTable *t = b->table[material_id(b->list[i])];
     for (uint64_t idx = 0; idx < t->size; idx++) {
         Position pos;
-        if (t->val[idx] == V_INVALID || (bb_index_position(t->m, idx, &pos) && movegen_has_capture(&pos)))
+        if (t->val[idx] == V_INVALID || (bitbase_index_position(t->m, idx, &pos) && movegen_has_capture(&pos)))
             t->val[idx] = BB_VALUE_ANY;
     }
-    return bb_store_append(&b->out[i], t->m, t->val, t->size);
+    return bitbase_store_append(&b->out[i], t->m, t->val, t->size);
 }
 
 /* Solves the signatures of b->list level by level (same pieces and men: independent of each other,
@@ -268,9 +269,9 @@ static bool solve_levels(Builder *b, int count)
 {
     for (int i = 0; i < count;) {
         int j = i, pairs = 0;
-        for (; j < count && bb_material_pieces(b->list[j]) == bb_material_pieces(b->list[i]) &&
+        for (; j < count && material_pieces(b->list[j]) == material_pieces(b->list[i]) &&
                b->list[j].wm + b->list[j].bm == b->list[i].wm + b->list[i].bm; j++)
-            if (bb_material_id(b->list[j]) <= bb_material_id(bb_material_flip(b->list[j])))
+            if (material_id(b->list[j]) <= material_id(material_flip(b->list[j])))
                 b->pairs[pairs++] = b->list[j];
         if (!jobs_run(b->threads, pairs, solve_job, b))
             return false;
@@ -284,11 +285,11 @@ static bool solve_levels(Builder *b, int count)
 static bool compress_all(Builder *b, int count, BbBuffer *blob)
 {
     b->out = calloc((size_t)count, sizeof(BbBuffer));
-    bool ok = b->out && bb_store_begin(blob) && jobs_run(b->threads, count, compress_job, b);
+    bool ok = b->out && bitbase_store_begin(blob) && jobs_run(b->threads, count, compress_job, b);
     for (int i = 0; ok && i < count; i++)
-        ok = bb_store_concat(blob, &b->out[i]);
+        ok = bitbase_store_concat(blob, &b->out[i]);
     if (ok)
-        bb_store_finish(blob, (uint32_t)count);
+        bitbase_store_finish(blob, (uint32_t)count);
     for (int i = 0; b->out && i < count; i++)
         free(b->out[i].bytes);
     free(b->out);
@@ -302,11 +303,11 @@ static bool build(Builder *b, int pieces, const char *out_path)
     int count = list_materials(pieces, b->list);
     size_t bytes = 0;
     for (int i = 0; i < count; i++) {
-        if (!(b->table[bb_material_id(b->list[i])] = new_table(b->list[i]))) {
+        if (!(b->table[material_id(b->list[i])] = new_table(b->list[i]))) {
             fprintf(stderr, "engine: not enough memory for the bitbases\n");
             return false;
         }
-        bytes += b->table[bb_material_id(b->list[i])]->size;
+        bytes += b->table[material_id(b->list[i])]->size;
     }
     fprintf(stderr, "bitbase: %d signatures up to %d pieces, %zu indexes, %d threads\n", count, pieces, bytes,
             b->threads);
@@ -358,8 +359,8 @@ int bitbase_build_main(int argc, char **argv)
         fprintf(stderr, "engine: bitbase build needs --pieces N and --out FILE.c\n");
         return 2;
     }
-    board_init();
-    bb_index_init();
+    rules_init();
+    bitbase_index_init();
     Builder *b = calloc(1, sizeof *b);
     if (!b || mtx_init(&b->lock, mtx_plain) != thrd_success) {
         fprintf(stderr, "engine: not enough memory\n");
@@ -369,7 +370,7 @@ int bitbase_build_main(int argc, char **argv)
     b->threads = (int)threads;
     b->start = clock_now();
     bool ok = build(b, (int)pieces, out);
-    for (int i = 0; i < BB_MATERIAL_IDS; i++)
+    for (int i = 0; i < MATERIAL_IDS; i++)
         if (b->table[i]) {
             free(b->table[i]->val);
             free(b->table[i]);

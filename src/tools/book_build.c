@@ -197,7 +197,7 @@ static bool link_children(Builder *b, int i, bool search)
     int first = b->n_edges;
     for (int k = 0; k < list.count; k++) {
         Position next;
-        position_make(&b->node[i].pos, list.moves[k], &next);
+        move_make(&b->node[i].pos, list.moves[k], &next);
         int c = node_get(b, &next, b->node[i].ply + 1, search);
         if (c < 0 || !edge_add(b, c))
             return false;
@@ -307,7 +307,7 @@ static bool opening_plies(const Position *openings, int count, int *plies)
             movegen_generate(&level[k], &list);
             for (int m = 0; m < list.count && ok && next_n < ROOT_BFS_LIMIT; m++) {
                 Position p;
-                position_make(&level[k], list.moves[m], &p);
+                move_make(&level[k], list.moves[m], &p);
                 if (map_get(&seen, book_key(&p)) < 0 && (ok = map_put(&seen, book_key(&p), 1)))
                     next[next_n++] = p;
             }

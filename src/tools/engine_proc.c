@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include "util/clock.h"
 
-void engine_init(EngineProc *e)
+void engine_proc_init(EngineProc *e)
 {
     e->pid = 0;
     e->to_fd = e->from_fd = -1;
@@ -81,7 +81,7 @@ static bool spawn(EngineProc *e, const EngineConfig *cfg, char *err, size_t errs
     return true;
 }
 
-bool engine_send(EngineProc *e, const char *line)
+bool engine_proc_send(EngineProc *e, const char *line)
 {
     if (e->to_fd < 0)
         return false;
@@ -120,7 +120,7 @@ static bool take_line(EngineProc *e, char *line, size_t size, bool force)
     return true;
 }
 
-EngineIo engine_read_line(EngineProc *e, char *line, size_t size, double deadline)
+EngineIo engine_proc_read_line(EngineProc *e, char *line, size_t size, double deadline)
 {
     for (;;) {
         if (take_line(e, line, size, false))
@@ -174,7 +174,7 @@ static void close_fds(EngineProc *e)
     e->len = 0;
 }
 
-void engine_finish(EngineProc *e, double grace, char *status, size_t size)
+void engine_proc_finish(EngineProc *e, double grace, char *status, size_t size)
 {
     if (status && size)
         status[0] = '\0';
@@ -192,7 +192,7 @@ void engine_finish(EngineProc *e, double grace, char *status, size_t size)
             while ((r = waitpid(e->pid, &st, 0)) < 0 && errno == EINTR)
                 ;
         }
-        /* reap the rest of the group that became ours (see engine_adopt_orphans) */
+        /* reap the rest of the group that became ours (see engine_proc_adopt_orphans) */
         int other;
         while (waitpid(-e->pid, &other, 0) > 0 || errno == EINTR)
             ;
@@ -203,30 +203,30 @@ void engine_finish(EngineProc *e, double grace, char *status, size_t size)
     e->pid = 0;
 }
 
-void engine_adopt_orphans(void)
+void engine_proc_adopt_orphans(void)
 {
 #ifdef __linux__
     prctl(PR_SET_CHILD_SUBREAPER, 1);
 #endif
 }
 
-void engine_kill(EngineProc *e, char *status, size_t size)
+void engine_proc_kill(EngineProc *e, char *status, size_t size)
 {
-    engine_finish(e, 0, status, size);
+    engine_proc_finish(e, 0, status, size);
 }
 
-void engine_stop(EngineProc *e, double grace)
+void engine_proc_stop(EngineProc *e, double grace)
 {
     if (e->pid > 0) {
-        engine_send(e, "quit");
+        engine_proc_send(e, "quit");
         if (e->to_fd >= 0)
             close(e->to_fd);
         e->to_fd = -1;
     }
-    engine_finish(e, grace, NULL, 0);
+    engine_proc_finish(e, grace, NULL, 0);
 }
 
-bool engine_line_is(const char *line, const char *cmd)
+bool engine_proc_line_is(const char *line, const char *cmd)
 {
     while (*line == ' ' || *line == '\t')
         line++;
@@ -234,7 +234,7 @@ bool engine_line_is(const char *line, const char *cmd)
     return strncmp(line, cmd, n) == 0 && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
 }
 
-bool engine_line_arg(const char *line, const char *key, char *out, size_t size)
+bool engine_proc_line_arg(const char *line, const char *key, char *out, size_t size)
 {
     size_t klen = strlen(key);
     const char *p = line;
@@ -284,7 +284,7 @@ static bool wait_for(EngineProc *e, const char *want, double deadline, char *err
 {
     char line[ENGINE_LINE_MAX];
     for (;;) {
-        EngineIo io = engine_read_line(e, line, sizeof line, deadline);
+        EngineIo io = engine_proc_read_line(e, line, sizeof line, deadline);
         if (io == ENGINE_IO_TIMEOUT) {
             snprintf(err, errsize, "no \"%s\" in time", want);
             return false;
@@ -293,12 +293,12 @@ static bool wait_for(EngineProc *e, const char *want, double deadline, char *err
             snprintf(err, errsize, "engine exited before \"%s\"", want);
             return false;
         }
-        if (engine_line_is(line, want))
+        if (engine_proc_line_is(line, want))
             return true;
-        if (engine_line_is(line, "id")) {
+        if (engine_proc_line_is(line, "id")) {
             char name[ENGINE_NAME_MAX / 2], version[ENGINE_NAME_MAX / 2];
-            if (engine_line_arg(line, "name", name, sizeof name)) {
-                if (engine_line_arg(line, "version", version, sizeof version) && version[0])
+            if (engine_proc_line_arg(line, "name", name, sizeof name)) {
+                if (engine_proc_line_arg(line, "version", version, sizeof version) && version[0])
                     snprintf(e->id_name, sizeof e->id_name, "%s %s", name, version);
                 else
                     snprintf(e->id_name, sizeof e->id_name, "%s", name);
@@ -310,13 +310,13 @@ static bool wait_for(EngineProc *e, const char *want, double deadline, char *err
 /* Sends a line during the handshake; says so in err when the engine is gone. */
 static bool send_checked(EngineProc *e, const char *line, char *err, size_t errsize)
 {
-    if (engine_send(e, line))
+    if (engine_proc_send(e, line))
         return true;
     snprintf(err, errsize, "engine does not read \"%s\"", line);
     return false;
 }
 
-bool engine_start(EngineProc *e, const EngineConfig *cfg, double timeout, char *err, size_t errsize)
+bool engine_proc_start(EngineProc *e, const EngineConfig *cfg, double timeout, char *err, size_t errsize)
 {
     if (!spawn(e, cfg, err, errsize))
         return false;
@@ -335,7 +335,7 @@ bool engine_start(EngineProc *e, const EngineConfig *cfg, double timeout, char *
     ok = ok && send_checked(e, "init", err, errsize) && wait_for(e, "ready", deadline, err, errsize);
     if (!ok) {
         char status[64];
-        engine_finish(e, 0.1, status, sizeof status);
+        engine_proc_finish(e, 0.1, status, sizeof status);
         size_t used = strlen(err);
         if (status[0] && used < errsize)
             snprintf(err + used, errsize - used, " (%s)", status);

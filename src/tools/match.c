@@ -149,16 +149,16 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
 static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
 {
     signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
-    engine_adopt_orphans();
+    engine_proc_adopt_orphans();
     EngineProc eng[2];
-    engine_init(&eng[0]);
-    engine_init(&eng[1]);
+    engine_proc_init(&eng[0]);
+    engine_proc_init(&eng[1]);
     Game *game = malloc(sizeof *game);
     char line[64];
     while (game && read_header(cmd_fd, line, sizeof line) && line[0] == 'G')
         worker_play(plan, eng, game, atoi(line + 2), res_fd);
-    engine_stop(&eng[0], 1.0);
-    engine_stop(&eng[1], 1.0);
+    engine_proc_stop(&eng[0], 1.0);
+    engine_proc_stop(&eng[1], 1.0);
     free(game);
     _exit(0);
 }
@@ -310,8 +310,8 @@ static void print_final(FILE *out, const MatchOptions *o, MatchResult *res)
             fprintf(out, " (stopped after %d games)", res->sprt_stop_game);
         fputc('\n', out);
     }
-    thinktime_print(out, "engine1", &res->think[0]);
-    thinktime_print(out, "engine2", &res->think[1]);
+    think_stats_print(out, "engine1", &res->think[0]);
+    think_stats_print(out, "engine2", &res->think[1]);
     fflush(out);
 }
 
@@ -346,7 +346,7 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
         const MoveTime *times = (const MoveTime *)(void *)blob[BLOB_TIMES];
         for (size_t i = 0; i < len[BLOB_TIMES] / sizeof(MoveTime); i++) {
             const TimeControl *tc = &o->referee.tc[times[i].engine & 1];
-            thinktime_add(&res->think[times[i].engine & 1], times[i].elapsed,
+            think_stats_add(&res->think[times[i].engine & 1], times[i].elapsed,
                           tc->kind == TC_MOVE_TIME ? tc->move_time : 0, times[i].clock_left);
         }
         print_progress(out, o, res, g, white_points, blob[BLOB_TERMINATION]);
@@ -477,8 +477,8 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     signal(SIGPIPE, old_pipe);
     sigaction(SIGINT, &old_int, NULL);
     print_final(out, o, res);
-    thinktime_free(&res->think[0]);
-    thinktime_free(&res->think[1]);
+    think_stats_free(&res->think[0]);
+    think_stats_free(&res->think[1]);
     if (pdn && fclose(pdn) != 0)
         ok = false;
     free(order);

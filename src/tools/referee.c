@@ -112,7 +112,7 @@ void referee_level_command(const TimeControl *tc, double clock, char *buf, size_
 MoveParseStatus referee_read_done(const Position *pos, const char *line, Move *m, char *err, size_t size)
 {
     char text[MOVE_TEXT_MAX];
-    if (!engine_line_arg(line, "move", text, sizeof text) || !text[0]) {
+    if (!engine_proc_line_arg(line, "move", text, sizeof text) || !text[0]) {
         snprintf(err, size, "no move= in the done line");
         return PARSE_SYNTAX;
     }
@@ -125,7 +125,7 @@ static void forfeit(EngineProc *e, const Game *game, const char *what, const cha
 {
     Color turn = game_position(game)->turn;
     char status[64] = "";
-    engine_kill(e, status, sizeof status);
+    engine_proc_kill(e, status, sizeof status);
     char hub[HUB_POS_LEN + 1], fen[FEN_TEXT_MAX];
     notation_format_hub(game_position(game), hub);
     notation_format_fen(game_position(game), fen);
@@ -138,9 +138,9 @@ static void forfeit(EngineProc *e, const Game *game, const char *what, const cha
 /* Starts an engine that is not running and announces the new game; false on failure. */
 static bool prepare(EngineProc *e, const EngineConfig *cfg, double timeout, char *err, size_t size)
 {
-    if (e->pid == 0 && !engine_start(e, cfg, timeout, err, size))
+    if (e->pid == 0 && !engine_proc_start(e, cfg, timeout, err, size))
         return false;
-    if (!engine_send(e, "new-game")) {
+    if (!engine_proc_send(e, "new-game")) {
         snprintf(err, size, "engine does not read \"new-game\"");
         return false;
     }
@@ -157,7 +157,7 @@ void referee_play(EngineProc eng[2], const EngineConfig cfg[2], Game *game, int 
         char err[256];
         int k = side_engine[c];
         if (!prepare(&eng[k], &cfg[k], rc->timeout, err, sizeof err)) {
-            engine_kill(&eng[k], NULL, 0);
+            engine_proc_kill(&eng[k], NULL, 0);
             out->white_points = c == WHITE ? 0 : 2;
             snprintf(out->termination, sizeof out->termination, "%s failed to start", SIDE_NAME[c]);
             snprintf(out->log, sizeof out->log, "%s (%s) failed to start: %s", SIDE_NAME[c], cfg[k].cmd, err);
@@ -177,14 +177,14 @@ void referee_play(EngineProc eng[2], const EngineConfig cfg[2], Game *game, int 
         else if (tc->kind == TC_CLOCK)
             allowed = clock[k] + tc->inc + rc->margin;
         referee_pos_command(game, cmd, sizeof cmd);
-        bool sent = engine_send(e, cmd);
+        bool sent = engine_proc_send(e, cmd);
         referee_level_command(tc, clock[k], cmd, sizeof cmd);
-        sent = sent && engine_send(e, cmd) && engine_send(e, "go think");
+        sent = sent && engine_proc_send(e, cmd) && engine_proc_send(e, "go think");
         double start = clock_now();
         EngineIo io = sent ? ENGINE_IO_OK : ENGINE_IO_EOF;
         while (io == ENGINE_IO_OK) {
-            io = engine_read_line(e, line, sizeof line, start + allowed);
-            if (io == ENGINE_IO_OK && engine_line_is(line, "done"))
+            io = engine_proc_read_line(e, line, sizeof line, start + allowed);
+            if (io == ENGINE_IO_OK && engine_proc_line_is(line, "done"))
                 break;
         }
         double elapsed = clock_now() - start;

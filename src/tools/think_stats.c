@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-bool thinktime_add(ThinkStats *st, double elapsed, double budget, double clock_left)
+bool think_stats_add(ThinkStats *st, double elapsed, double budget, double clock_left)
 {
     if (st->count == st->capacity) {
         size_t cap = st->capacity ? st->capacity * 2 : 256;
@@ -34,7 +34,7 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double thinktime_percentile(double *v, size_t n, double p)
+double think_stats_percentile(double *v, size_t n, double p)
 {
     if (n == 0)
         return 0;
@@ -43,18 +43,18 @@ double thinktime_percentile(double *v, size_t n, double p)
     return v[rank > 0 ? rank - 1 : 0];
 }
 
-void thinktime_print(FILE *out, const char *name, ThinkStats *st)
+void think_stats_print(FILE *out, const char *name, ThinkStats *st)
 {
     if (st->count == 0)
         return;
     double sum = 0;
     for (size_t i = 0; i < st->count; i++)
         sum += st->elapsed[i];
-    double max = thinktime_percentile(st->elapsed, st->count, 100);
+    double max = think_stats_percentile(st->elapsed, st->count, 100);
     fprintf(out, "Time %s: %zu moves, think mean %.3f s max %.3f s", name, st->count, sum / (double)st->count,
             max);
     if (st->overshoot_count) {
-        double p99 = thinktime_percentile(st->overshoot, st->overshoot_count, 99);
+        double p99 = think_stats_percentile(st->overshoot, st->overshoot_count, 99);
         double worst = st->overshoot[st->overshoot_count - 1];
         fprintf(out, ", move-time overshoot worst %+.1f ms p99 %+.1f ms", worst * 1000, p99 * 1000);
     }
@@ -63,7 +63,7 @@ void thinktime_print(FILE *out, const char *name, ThinkStats *st)
     fputc('\n', out);
 }
 
-void thinktime_free(ThinkStats *st)
+void think_stats_free(ThinkStats *st)
 {
     free(st->elapsed);
     free(st->overshoot);

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rules/rules.h"
 #include "tools/engine_proc.h"
 #include "rules/notation.h"
 
@@ -24,9 +25,9 @@ typedef struct {
 static bool set_position(Fake *f, const char *line)
 {
     char text[4096];
-    if (!engine_line_arg(line, "pos", text, sizeof text) || notation_parse_position(text, &f->pos))
+    if (!engine_proc_line_arg(line, "pos", text, sizeof text) || notation_parse_position(text, &f->pos))
         return false;
-    if (!engine_line_arg(line, "moves", text, sizeof text))
+    if (!engine_proc_line_arg(line, "moves", text, sizeof text))
         return true;
     for (char *save = NULL, *w = strtok_r(text, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
         Move m;
@@ -34,7 +35,7 @@ static bool set_position(Fake *f, const char *line)
         if (notation_parse_move(&f->pos, w, &m, err, sizeof err) != PARSE_OK)
             return false;
         Position next;
-        position_make(&f->pos, m, &next);
+        move_make(&f->pos, m, &next);
         f->pos = next;
     }
     return true;
@@ -79,7 +80,7 @@ static void think(Fake *f)
 
 int main(int argc, char **argv)
 {
-    board_init();
+    rules_init();
     Fake f = {.mode = "legal", .at = 0, .searches = 0};
     position_start(&f.pos);
     if (argc > 1)
@@ -89,27 +90,27 @@ int main(int argc, char **argv)
     char line[8192], name[64], value[64];
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\r\n")] = '\0';
-        if (engine_line_is(line, "hub")) {
+        if (engine_proc_line_is(line, "hub")) {
             puts("id name=fake version=1");
             printf("param name=mode value=%s type=enum values=\"legal illegal garbage crash exit hang slow\"\n", f.mode);
             printf("param name=at value=%ld type=int min=0 max=100000\n", f.at);
             puts("wait");
-        } else if (engine_line_is(line, "set-param") && engine_line_arg(line, "name", name, sizeof name) &&
-                   engine_line_arg(line, "value", value, sizeof value)) {
+        } else if (engine_proc_line_is(line, "set-param") && engine_proc_line_arg(line, "name", name, sizeof name) &&
+                   engine_proc_line_arg(line, "value", value, sizeof value)) {
             if (strcmp(name, "mode") == 0)
                 snprintf(f.mode, sizeof f.mode, "%s", value);
             else if (strcmp(name, "at") == 0)
                 f.at = atol(value);
-        } else if (engine_line_is(line, "init")) {
+        } else if (engine_proc_line_is(line, "init")) {
             puts("ready");
-        } else if (engine_line_is(line, "ping")) {
+        } else if (engine_proc_line_is(line, "ping")) {
             puts("pong");
-        } else if (engine_line_is(line, "pos")) {
+        } else if (engine_proc_line_is(line, "pos")) {
             if (!set_position(&f, line))
                 puts("error message=\"bad position\"");
-        } else if (engine_line_is(line, "go")) {
+        } else if (engine_proc_line_is(line, "go")) {
             think(&f);
-        } else if (engine_line_is(line, "quit")) {
+        } else if (engine_proc_line_is(line, "quit")) {
             break;
         }
         fflush(stdout);

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "rules/rules.h"
 #include "opening/book.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
@@ -11,7 +12,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    board_init();
+    rules_init();
     Book book;
     const char *why = NULL;
     if (!book_parse(data, size, &book, &why)) {
@@ -33,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         CHECK(movegen_is_legal(&pos, pick.move));
         Position next;
-        position_make(&pos, pick.move, &next);
+        move_make(&pos, pick.move, &next);
         pos = next;
     }
     book_free(&book);

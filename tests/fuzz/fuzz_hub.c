@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hub/hub.h"
+#include "rules/rules.h"
+#include "hub/hub_loop.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 
@@ -35,14 +36,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (contains(data, size, skipped[i]))
             return 0;
     if (!hub) {
-        board_init();
+        rules_init();
         hub = hub_new();
         CHECK(hub != NULL);
         /* a 1 MiB table keeps init and new-game (which clear it) cheap, so runs stay fast */
         static char setup[] = "set-param name=tt-size value=1\ninit\n";
         FILE *in = fmemopen(setup, sizeof setup - 1, "r"), *sink = fopen("/dev/null", "w");
         CHECK(in && sink);
-        hub_run(hub, in, sink);
+        hub_loop_run(hub, in, sink);
         fclose(in);
         fclose(sink);
     }
@@ -51,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t out_size = 0;
     FILE *os = open_memstream(&out, &out_size);
     CHECK(in && os);
-    hub_run(hub, in, os);
+    hub_loop_run(hub, in, os);
     fclose(in);
     fclose(os);
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"))

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules.h"
 #include "rules/notation.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
@@ -26,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char text[512], err[1024];
     if (size < 1 || size >= sizeof text)
         return 0;
-    board_init();
+    rules_init();
     Position pos;
     CHECK(notation_parse_position(POSITIONS[data[0] % (sizeof POSITIONS / sizeof POSITIONS[0])], &pos) == NULL);
     memcpy(text, data + 1, size - 1);

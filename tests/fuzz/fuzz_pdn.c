@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules.h"
 #include "tools/pdn.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
@@ -17,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0 || size > 8192)
         return 0;
-    board_init();
+    rules_init();
     FILE *in = fmemopen((void *)data, size, "r");
     CHECK(in != NULL);
     PdnRecord rec = {.game = &game};

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules.h"
 #include "rules/notation.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
@@ -22,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char text[512];
     if (size >= sizeof text)
         return 0;
-    board_init();
+    rules_init();
     memcpy(text, data, size);
     text[size] = '\0';
     Position pos, back;
@@ -52,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             notation_format_move(&vp, list.moves[i], mt);
             CHECK(notation_parse_move(&vp, mt, &m, err, sizeof err) == PARSE_OK && m == list.moves[i]);
             Position child;
-            position_make(&vp, list.moves[i], &child);
+            move_make(&vp, list.moves[i], &child);
             CHECK(child.key == position_compute_key(&child));
         }
     }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "rules/rules.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
@@ -33,7 +34,7 @@ static void test_incremental_key(void **state)
                 break;
             Move m = list.moves[rng_next() % (uint64_t)list.count];
             Position next;
-            position_make(&pos, m, &next);
+            move_make(&pos, m, &next);
             assert_true(next.key == position_compute_key(&next));
             assert_true((next.pieces[WHITE] & next.pieces[BLACK]) == 0);
             assert_true(((next.pieces[WHITE] | next.pieces[BLACK]) & ~BB_ALL) == 0);
@@ -59,14 +60,14 @@ static void test_make_details(void **state)
     /* a man passing the far row mid-capture stays a man */
     assert_null(notation_parse_position("W:W15:B9,10", &pos));
     assert_int_equal(notation_parse_move(&pos, "15x13x9x10", &m, err, sizeof err), PARSE_OK);
-    position_make(&pos, m, &next);
+    move_make(&pos, m, &next);
     assert_true(next.kings == 0);
     assert_true(next.pieces[BLACK] == 0);
     assert_true(next.pieces[WHITE] == bb_square(13));
     /* a man ending on the far row is crowned */
     assert_null(notation_parse_position("W:W15:B8,19,20", &pos));
     assert_int_equal(notation_parse_move(&pos, "15x2", &m, err, sizeof err), PARSE_OK);
-    position_make(&pos, m, &next);
+    move_make(&pos, m, &next);
     assert_true(next.kings == bb_square(2));
     /* a man capture ending on its own square */
     assert_null(notation_parse_position("W:W28:B12,13,22,23", &pos));
@@ -77,7 +78,7 @@ static void test_make_details(void **state)
     for (int i = 0; i < list.count; i++)
         if (move_from(&pos, list.moves[i]) == move_to(&pos, list.moves[i])) {
             circular = true;
-            position_make(&pos, list.moves[i], &next);
+            move_make(&pos, list.moves[i], &next);
             assert_true(next.pieces[WHITE] == bb_square(28));
             assert_true(next.kings == 0);
             assert_true(next.pieces[BLACK] == 0);
@@ -104,7 +105,7 @@ static void test_mirror(void **state)
 
 int main(void)
 {
-    board_init();
+    rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_incremental_key),
         cmocka_unit_test(test_make_details),

@@ -17,13 +17,13 @@ static void test_percentile_nearest_rank(void **state)
     double v[100];
     for (int i = 0; i < 100; i++)
         v[i] = 99 - i;   /* 99 .. 0, unsorted on purpose */
-    assert_true(thinktime_percentile(v, 100, 99) == 98);
-    assert_true(thinktime_percentile(v, 100, 100) == 99);
-    assert_true(thinktime_percentile(v, 100, 50) == 49);
-    assert_true(thinktime_percentile(v, 100, 0) == 0);
+    assert_true(think_stats_percentile(v, 100, 99) == 98);
+    assert_true(think_stats_percentile(v, 100, 100) == 99);
+    assert_true(think_stats_percentile(v, 100, 50) == 49);
+    assert_true(think_stats_percentile(v, 100, 0) == 0);
     double one = 7;
-    assert_true(thinktime_percentile(&one, 1, 99) == 7);
-    assert_true(thinktime_percentile(NULL, 0, 99) == 0);
+    assert_true(think_stats_percentile(&one, 1, 99) == 7);
+    assert_true(think_stats_percentile(NULL, 0, 99) == 0);
 }
 
 static void test_overshoot_and_clock(void **state)
@@ -31,19 +31,19 @@ static void test_overshoot_and_clock(void **state)
     (void)state;
     ThinkStats st = {0};
     for (int i = 0; i < 1000; i++)
-        assert_true(thinktime_add(&st, 0.1 + (i == 500 ? 0.015 : i % 10 == 0 ? 0.004 : -0.001), 0.1, NAN));
-    assert_true(thinktime_add(&st, 0.2, 0, 1.5));
-    assert_true(thinktime_add(&st, 0.3, 0, 0.25));
+        assert_true(think_stats_add(&st, 0.1 + (i == 500 ? 0.015 : i % 10 == 0 ? 0.004 : -0.001), 0.1, NAN));
+    assert_true(think_stats_add(&st, 0.2, 0, 1.5));
+    assert_true(think_stats_add(&st, 0.3, 0, 0.25));
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
-    thinktime_print(out, "engine1", &st);
+    think_stats_print(out, "engine1", &st);
     fclose(out);
     assert_non_null(strstr(buf, "Time engine1: 1002 moves"));
     assert_non_null(strstr(buf, "overshoot worst +15.0 ms p99 +4.0 ms"));
     assert_non_null(strstr(buf, "lowest clock left 0.250 s"));
     free(buf);
-    thinktime_free(&st);
+    think_stats_free(&st);
     assert_int_equal(st.count, 0);
 }
 
