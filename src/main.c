@@ -1,26 +1,44 @@
-/* ./engine: the Hub loop by default, plus subcommands (moves, perft, ...). */
-#include <signal.h>
+/* ./engine: the Hub loop by default, plus subcommands (moves, perft, ...), each handed the whole
+ * command line by one table. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "rules/rules.h"
-#include "search/bench.h"
 #include "endgame/bitbase.h"
-#include "tools/bitbase_build.h"
-#include "rules/position.h"
-#include "opening/book.h"
-#include "tools/book_build.h"
-#include "util/cli.h"
 #include "eval/eval.h"
-#include "hub/hub_loop.h"
+#include "rules/rules.h"
+#include "rules/variant.h"
+#include "tools/bench_cli.h"
+#include "tools/bitbase_build.h"
+#include "tools/bitbase_cli.h"
+#include "tools/book_build.h"
+#include "tools/book_cli.h"
+#include "tools/hub_cli.h"
 #include "tools/match.h"
-#include "rules/movegen.h"
-#include "rules/notation.h"
-#include "rules/perft.h"
+#include "tools/rules_cli.h"
 #include "tools/selfplay.h"
 #include "tools/tactics.h"
 #include "tools/tune.h"
+#include "util/opts.h"
+
+/* A subcommand: argv[1] is name and, when sub is not NULL, argv[2] is sub. */
+static const struct {
+    const char *name, *sub;
+    int (*run)(int argc, char **argv);
+} COMMANDS[] = {
+    {"hub", NULL, hub_cli_main},
+    {"moves", NULL, rules_cli_moves_main},
+    {"perft", NULL, rules_cli_perft_main},
+    {"bench", NULL, bench_cli_main},
+    {"selfplay", NULL, selfplay_main},
+    {"tactics", NULL, tactics_main},
+    {"tune", NULL, tune_main},
+    {"bitbase", "build", bitbase_build_main},
+    {"bitbase", "info", bitbase_cli_info_main},
+    {"bitbase", "won", bitbase_cli_won_main},
+    {"book", "build", book_build_main},
+    {"book", "info", book_cli_info_main},
+    {"match", NULL, match_main},
+};
 
 static int usage(void)
 {
@@ -36,112 +54,11 @@ static int usage(void)
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
             "       engine book build --out FILE [--openings FILE] [--expansions N] [--nodes N] ...\n"
             "       engine book info [FILE]\n"
-            "       engine match --engine1 CMD --engine2 CMD [options]   (engine match --help)\n"
+            "       engine match --engine1 CMD --engine2 CMD [options]\n"
+            "engine COMMAND --help describes a command's options;\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start;\n"
             "V is one of %s (default normal)\n", variant_names());
-    return 2;
-}
-
-/* Parses POS of variant v for a subcommand; prints the reason and returns false when it is bad. */
-static bool parse_pos_arg(const char *text, Variant v, Position *pos)
-{
-    const char *err = notation_parse_position(text, pos);
-    if (!err)
-        err = position_set_variant(pos, v);
-    if (err) {
-        fprintf(stderr, "engine: bad position \"%s\": %s\n", text, err);
-        return false;
-    }
-    return true;
-}
-
-/* Reads the options after the positional arguments of moves and perft (--divide only where
- * divide is not NULL); prints why and returns false on a bad one. */
-static bool parse_rules_options(int argc, char **argv, int first, Variant *v, bool *divide)
-{
-    *v = VARIANT_NORMAL;
-    for (int i = first; i < argc; i++) {
-        if (divide && strcmp(argv[i], "--divide") == 0) {
-            *divide = true;
-        } else if (strcmp(argv[i], "--variant") == 0 && i + 1 < argc) {
-            if (!variant_parse(argv[++i], v)) {
-                fprintf(stderr, "engine: bad variant \"%s\": expected one of %s\n", argv[i], variant_names());
-                return false;
-            }
-        } else {
-            fprintf(stderr, "engine: unknown or incomplete option \"%s\"\n", argv[i]);
-            return false;
-        }
-    }
-    return true;
-}
-
-static int cmd_bench(int argc, char **argv)
-{
-    int depth = BENCH_DEFAULT_DEPTH;
-    if (argc > 3)
-        return usage();
-    long d;
-    if (argc == 3) {
-        if (!cli_parse_long("bench depth", argv[2], 1, 60, &d))
-            return 2;
-        depth = (int)d;
-    }
-    return bench_run(depth, stdout) ? 0 : 1;
-}
-
-static int cmd_moves(int argc, char **argv)
-{
-    Position pos;
-    Variant v;
-    if (argc < 3)
-        return usage();
-    if (!parse_rules_options(argc, argv, 3, &v, NULL) || !parse_pos_arg(argv[2], v, &pos))
-        return 2;
-    MoveList list;
-    movegen_generate(&pos, &list);
-    notation_sort_moves(&pos, &list);
-    for (int i = 0; i < list.count; i++) {
-        char text[MOVE_TEXT_MAX];
-        notation_format_move(&pos, list.moves[i], text);
-        printf("%s\n", text);
-    }
-    return 0;
-}
-
-static int cmd_perft(int argc, char **argv)
-{
-    Position pos;
-    Variant v;
-    bool divide = false;
-    if (argc < 4)
-        return usage();
-    if (!parse_rules_options(argc, argv, 4, &v, &divide) || !parse_pos_arg(argv[2], v, &pos))
-        return 2;
-    long depth;
-    if (!cli_parse_long("perft depth", argv[3], 0, 30, &depth))
-        return 2;
-    perft_report(&pos, (int)depth, divide, stdout);
-    return 0;
-}
-
-/* The Hub loop on stdin/stdout; a person starting ./engine without arguments gets a banner. */
-static int cmd_hub(bool banner)
-{
-    signal(SIGPIPE, SIG_IGN);   /* a closed output shows up as a write error, which ends the loop */
-    Hub *h = hub_new();
-    if (!h) {
-        fprintf(stderr, "engine: not enough memory\n");
-        return 1;
-    }
-    if (banner) {
-        printf("%s %s, international draughts engine (Hub protocol v2): type help for commands, quit to leave\n",
-               ENGINE_NAME, ENGINE_VERSION);
-        fflush(stdout);
-    }
-    int rc = hub_loop_run(h, stdin, stdout);
-    hub_free(h);
-    return rc;
+    return OPTS_REFUSED;
 }
 
 int main(int argc, char **argv)
@@ -149,31 +66,11 @@ int main(int argc, char **argv)
     rules_init();
     eval_init();
     bitbase_init();
-    if (argc == 1 || (argc == 2 && strcmp(argv[1], "hub") == 0))
-        return cmd_hub(argc == 1);
-    if (argc >= 2 && strcmp(argv[1], "moves") == 0)
-        return cmd_moves(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "perft") == 0)
-        return cmd_perft(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "bench") == 0)
-        return cmd_bench(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "selfplay") == 0)
-        return selfplay_main(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "tactics") == 0)
-        return tactics_main(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "tune") == 0)
-        return tune_main(argc, argv);
-    if (argc == 3 && strcmp(argv[1], "bitbase") == 0 && strcmp(argv[2], "info") == 0)
-        return bitbase_info_main();
-    if (argc >= 3 && strcmp(argv[1], "bitbase") == 0 && strcmp(argv[2], "won") == 0)
-        return bitbase_won_main(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "bitbase") == 0)
-        return bitbase_build_main(argc, argv);
-    if (argc >= 3 && strcmp(argv[1], "book") == 0 && strcmp(argv[2], "info") == 0)
-        return book_info_main(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "book") == 0)
-        return book_build_main(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "match") == 0)
-        return match_main(argc - 1, argv + 1);
+    if (argc == 1)
+        return hub_cli_main(argc, argv);
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (strcmp(argv[1], COMMANDS[i].name) == 0 &&
+            (!COMMANDS[i].sub || (argc >= 3 && strcmp(argv[2], COMMANDS[i].sub) == 0)))
+            return COMMANDS[i].run(argc, argv);
     return usage();
 }

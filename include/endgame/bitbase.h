@@ -2,6 +2,7 @@
 /* Endgame bitbases embedded in the binary: for every position with few pieces, whether the side
  * to move wins, draws or loses with best play (the 25-, 16- and 5-move counters aside). */
 #include <stdbool.h>
+#include "endgame/bitbase_store.h"
 #include "rules/position.h"
 
 /* Loads the embedded tables (bitbase_pieces and search_new do it when needed, but threads must
@@ -17,10 +18,8 @@ int bitbase_pieces(void);
  * captures (their values are not stored). */
 bool bitbase_probe(const Position *pos, int max_pieces, int *value);
 
-/* `engine bitbase info`: the tables, their sizes and the probe speed. */
-int bitbase_info_main(void);
+/* The embedded tables (loaded if need be), *count of them, for the tools that list or sample them. */
+const BbTable *bitbase_tables(int *count);
 
-/* `engine bitbase won --pieces N --count C [--seed S]`: prints C random positions of N pieces as
- * FEN, each won for the side to move (White) by the tables and not in two moves: openings for
- * matches that measure how well the engine converts. */
-int bitbase_won_main(int argc, char **argv);
+/* The size of the embedded blob in bytes. */
+size_t bitbase_embedded_bytes(void);

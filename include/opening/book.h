@@ -59,7 +59,3 @@ int book_moves(const Book *book, const Position *pos, BookMove *out);
  * start: uniformly among the moves scoring within margin centi-men of the best (the best alone
  * when rng is NULL). False when the book has no move for pos. */
 bool book_pick(const Book *book, const Position *pos, int max_ply, int margin, uint64_t *rng, BookMove *pick);
-
-/* `engine book info [FILE]`: size, depth and the start position's moves of a book (default: the
- * embedded one). Returns the exit status. */
-int book_info_main(int argc, char **argv);

@@ -43,5 +43,5 @@ const char *match_parse_args(int argc, char **argv, MatchOptions *o);
  * Returns false when the match could not run (bad openings, files, workers). */
 bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *result);
 
-/* Entry point of `engine match ARGS...` (argv[0] is "match"); returns the exit code. */
+/* Entry point of `engine match ARGS...` (argv[1] is "match"); returns the exit code. */
 int match_main(int argc, char **argv);

@@ -7,7 +7,6 @@
 #include <string.h>
 #include "util/embed.h"
 #include "rules/hash.h"
-#include "rules/notation.h"
 
 extern const unsigned char book_blob[];
 extern const size_t book_blob_size;
@@ -192,42 +191,4 @@ bool book_pick(const Book *book, const Position *pos, int max_ply, int margin, u
         close++;
     *pick = moves[rng ? hash_splitmix(rng) % (uint64_t)close : 0];
     return true;
-}
-
-int book_info_main(int argc, char **argv)
-{
-    Book file = {0};
-    if (argc > 4 || (argc == 4 && !book_load(argv[3], &file))) {
-        if (argc > 4)
-            fprintf(stderr, "usage: engine book info [FILE]\n");
-        return 2;
-    }
-    const Book *book = argc == 4 ? &file : book_embedded();
-    size_t inner = 0, by_ply[256] = {0};
-    int deepest = 0;
-    for (size_t i = 0; i < book->count; i++) {
-        inner += book->entries[i].inner;
-        by_ply[book->entries[i].ply] += book->entries[i].inner;
-        if (book->entries[i].inner && book->entries[i].ply > deepest)
-            deepest = book->entries[i].ply;
-    }
-    printf("book: %zu positions, %zu inner (with a move), %zu bytes, inner positions up to ply %d\n",
-           book->count, inner, BOOK_HEADER_BYTES + book->count * BOOK_ENTRY_BYTES, deepest);
-    printf("inner positions by ply:");
-    for (int p = 0; p <= deepest; p++)
-        printf(" %zu", by_ply[p]);
-    Position start;
-    position_start(&start);
-    BookMove moves[MAX_MOVES];
-    int n = book_moves(book, &start, moves);
-    printf("\nstart position:%s", n ? "" : " not in the book");
-    for (int i = 0; i < n; i++) {
-        char text[MOVE_TEXT_MAX], score[16];
-        notation_format_move(&start, moves[i].move, text);
-        snprintf(score, sizeof score, "%+.2f", moves[i].score / 100.0);
-        printf(" %s %s", text, score);
-    }
-    printf("\n");
-    book_free(&file);
-    return 0;
 }

@@ -509,12 +509,12 @@ static void match_usage(FILE *f)
 
 int match_main(int argc, char **argv)
 {
-    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+    if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
         match_usage(stdout);
         return 0;
     }
     MatchOptions o;
-    const char *err = match_parse_args(argc, argv, &o);
+    const char *err = match_parse_args(argc - 1, argv + 1, &o);
     if (err) {
         fprintf(stderr, "engine match: %s\n", err);
         match_usage(stderr);
