@@ -9,6 +9,8 @@
 #include "rules/notation.h"
 #include "opening/openings.h"
 #include "search/search.h"
+#include "tools/rules_cli.h"
+#include "util/opts.h"
 
 #define SELFPLAY_TT_MIB 16
 
@@ -270,16 +272,56 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
     return ok && !ferror(out);
 }
 
-/* Parses an integer option value in [lo, hi]; prints why and returns false when it is bad. */
-static bool parse_count(const char *name, const char *text, long long lo, long long hi, long long *out)
+#define SELFPLAY_USAGE                                                                                               \
+    "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"                               \
+    "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N] [--threads N] [--variant V]\n"         \
+    "  --out FILE         the positions, as text lines, or as records when FILE ends in .bin\n"                     \
+    "  --games N          games to play, 1-10000000 (default 100)\n"                                                \
+    "  --nodes N          nodes a move, 1-1000000000 (default 3000); --depth D: plies a move instead, 1-60\n"       \
+    "  --seed S           the games' randomness, 0-9223372036854775807 (default 1)\n"                               \
+    "  --openings FILE    one position a line (default: the built-in 3-move ballots)\n"                             \
+    "  --random-plies N   plies chosen at random among near-best moves, 0-100 (default 8)\n"                        \
+    "  --margin CM        near-best: within CM centi-men of the best, 0-10000 (default 30)\n"                       \
+    "  --max-plies N      games still running after N plies are drawn, 10-4094 (default 400)\n"                    \
+    "  --threads N        games played at once, 1-64 (default: the cores)\n"                                        \
+    "  --variant V        the rules: normal killer bt frisian losing (default normal)\n"
+
+/* The options of `engine selfplay` into cfg, *out_path, *openings_path and *variant; false after
+ * saying why they are refused. */
+static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char **out_path,
+                          const char **openings_path, Variant *variant)
 {
-    char *end;
-    long long v = text ? strtoll(text, &end, 10) : 0;
-    if (!text || *end || end == text || v < lo || v > hi) {
-        fprintf(stderr, "engine: selfplay: %s expects an integer %lld-%lld\n", name, lo, hi);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long games = cfg->games, nodes = 0, depth = 0, seed = (long)cfg->seed, random_plies = cfg->random_plies;
+    long margin = cfg->margin, max_plies = cfg->max_plies;
+    long threads = cores < 1 ? 1 : cores > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : cores;
+    int nodes_at = 0, depth_at = 0;   /* of --nodes and --depth, the later one counts */
+    const OptSpec specs[] = {
+        OPTS_TEXT("--out", out_path),
+        OPTS_CALL("--variant", variant, rules_cli_variant),
+        OPTS_TEXT("--openings", openings_path),
+        OPTS_INT("--games", &games, 1, 10000000),
+        {.name = "--nodes", .kind = OPT_INT, .out = &nodes, .lo = 1, .hi = 1000000000, .at = &nodes_at},
+        {.name = "--depth", .kind = OPT_INT, .out = &depth, .lo = 1, .hi = 60, .at = &depth_at},
+        OPTS_INT("--seed", &seed, 0, INT64_MAX),
+        OPTS_INT("--random-plies", &random_plies, 0, 100),
+        OPTS_INT("--margin", &margin, 0, 10000),
+        OPTS_INT("--threads", &threads, 1, SELFPLAY_MAX_THREADS),
+        OPTS_INT("--max-plies", &max_plies, 10, GAME_MAX_PLIES - 2),
+        OPTS_END,
+    };
+    if (!opts_parse("selfplay", specs, argc, argv, 2, NULL, 0, 0))
+        return false;
+    if (!*out_path) {
+        opts_refuse("selfplay", "--out FILE is required");
         return false;
     }
-    *out = v;
+    cfg->games = (int)games, cfg->seed = (uint64_t)seed, cfg->random_plies = (int)random_plies;
+    cfg->margin = (int)margin, cfg->max_plies = (int)max_plies, cfg->threads = (int)threads;
+    if (nodes_at > depth_at)
+        cfg->nodes = (uint64_t)nodes, cfg->depth = 0;
+    else if (depth_at)
+        cfg->depth = (int)depth, cfg->nodes = 0;
     return true;
 }
 
@@ -287,51 +329,17 @@ int selfplay_main(int argc, char **argv)
 {
     SelfplayConfig cfg;
     selfplay_default_config(&cfg);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    cfg.threads = cores < 1 ? 1 : cores > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : (int)cores;
     const char *openings_path = NULL, *out_path = NULL;
     Variant variant = VARIANT_NORMAL;
-    for (int i = 2; i < argc; i += 2) {   /* every option takes one value */
-        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        long long v;
-        if (strcmp(opt, "--out") == 0 && val)
-            out_path = val;
-        else if (strcmp(opt, "--variant") == 0 && val && variant_parse(val, &variant))
-            ;
-        else if (strcmp(opt, "--openings") == 0 && val)
-            openings_path = val;
-        else if (strcmp(opt, "--games") == 0 && parse_count(opt, val, 1, 10000000, &v))
-            cfg.games = (int)v;
-        else if (strcmp(opt, "--nodes") == 0 && parse_count(opt, val, 1, 1000000000, &v))
-            cfg.nodes = (uint64_t)v, cfg.depth = 0;
-        else if (strcmp(opt, "--depth") == 0 && parse_count(opt, val, 1, 60, &v))
-            cfg.depth = (int)v, cfg.nodes = 0;
-        else if (strcmp(opt, "--seed") == 0 && parse_count(opt, val, 0, INT64_MAX, &v))
-            cfg.seed = (uint64_t)v;
-        else if (strcmp(opt, "--random-plies") == 0 && parse_count(opt, val, 0, 100, &v))
-            cfg.random_plies = (int)v;
-        else if (strcmp(opt, "--margin") == 0 && parse_count(opt, val, 0, 10000, &v))
-            cfg.margin = (int)v;
-        else if (strcmp(opt, "--threads") == 0 && parse_count(opt, val, 1, SELFPLAY_MAX_THREADS, &v))
-            cfg.threads = (int)v;
-        else if (strcmp(opt, "--max-plies") == 0 && parse_count(opt, val, 10, GAME_MAX_PLIES - 2, &v))
-            cfg.max_plies = (int)v;
-        else {
-            fprintf(stderr, "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"
-                            "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N] [--threads N]\n"
-                            "       [--variant normal|killer|bt|frisian|losing]\n");
-            return 2;
-        }
-    }
-    if (!out_path) {
-        fprintf(stderr, "engine: selfplay: --out FILE is required\n");
-        return 2;
-    }
+    if (opts_help(argc, argv, 2, SELFPLAY_USAGE))
+        return 0;
+    if (!parse_options(argc, argv, &cfg, &out_path, &openings_path, &variant))
+        return OPTS_REFUSED;
     Position *openings;
     char err[256];
     int count = openings_load(openings_path, variant, &openings, err, sizeof err);
     if (count < 0) {
-        fprintf(stderr, "engine: selfplay: %s\n", err);
+        fprintf(stderr, "engine selfplay: %s\n", err);
         return 1;
     }
     size_t len = strlen(out_path);
@@ -340,7 +348,7 @@ int selfplay_main(int argc, char **argv)
     if (out && cfg.binary)
         fputs(SELFPLAY_BIN_MAGIC, out);
     if (!out) {
-        fprintf(stderr, "engine: selfplay: cannot write \"%s\"\n", out_path);
+        fprintf(stderr, "engine selfplay: cannot write \"%s\"\n", out_path);
         free(openings);
         return 1;
     }
@@ -349,6 +357,6 @@ int selfplay_main(int argc, char **argv)
     ok = fclose(out) == 0 && ok;
     free(openings);
     if (!ok)
-        fprintf(stderr, "engine: selfplay: out of memory or write error\n");
+        fprintf(stderr, "engine selfplay: out of memory or write error\n");
     return ok ? 0 : 1;
 }

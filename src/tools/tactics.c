@@ -4,9 +4,11 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/clock.h"
+#include "util/opts.h"
 
 #define TACTICS_LINE_MAX 1024
 
@@ -86,49 +88,49 @@ bool tactics_solve(Search *s, const TacticsEntry *e, const SearchLimits *limits,
     return res->best == e->best;
 }
 
-/* Parses the options after FILE into limits and the tuning; false (with a message) on a bad one. */
-static bool parse_options(int argc, char **argv, SearchLimits *limits, SearchTuning *tune)
+#define TACTICS_USAGE                                                                                                \
+    "usage: engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"                       \
+    "  FILE             one position a line: FEN, best move, comment\n"                                             \
+    "  --nodes N        nodes a position (the default limit: 200000 when no limit is given)\n"                      \
+    "  --move-time T    seconds a position, above 0\n"                                                               \
+    "  --depth D        plies a position\n"                                                                          \
+    "  --set NAME=VALUE a search parameter, as the Hub's set-param (repeatable)\n"
+
+/* OPT_CALL reader of --move-time into the double at seconds: any time above 0 (0 means none). */
+static const char *read_move_time(void *seconds, const char *value)
 {
-    for (int i = 3; i < argc; i++) {
-        const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!val) {
-            fprintf(stderr, "engine tactics: %s needs a value\n", opt);
-            return false;
-        }
-        i++;
-        char *end;
-        if (strcmp(opt, "--nodes") == 0) {
-            limits->nodes = strtoull(val, &end, 10);
-            if (*end || !limits->nodes)
-                goto bad;
-        } else if (strcmp(opt, "--move-time") == 0) {
-            limits->move_time = strtod(val, &end);
-            if (*end || limits->move_time <= 0)
-                goto bad;
-        } else if (strcmp(opt, "--depth") == 0) {
-            long d = strtol(val, &end, 10);
-            if (*end || d < 1 || d >= MAX_PLY - 1)
-                goto bad;
-            limits->depth = (int)d;
-        } else if (strcmp(opt, "--set") == 0) {
-            const char *eq = strchr(val, '=');
-            char name[64];
-            if (!eq || (size_t)(eq - val) >= sizeof name)
-                goto bad;
-            memcpy(name, val, (size_t)(eq - val));
-            name[eq - val] = '\0';
-            long v = strtol(eq + 1, &end, 10);
-            if (*end || end == eq + 1 || v > INT_MAX || !search_tuning_set(tune, name, (int)v))
-                goto bad;
-        } else {
-            fprintf(stderr, "engine tactics: unknown option %s\n", opt);
-            return false;
-        }
-        continue;
-    bad:
-        fprintf(stderr, "engine tactics: bad value \"%s\" for %s\n", val, opt);
+    return opts_read_real(value, 0, HUGE_VAL, seconds) && *(double *)seconds > 0 ? NULL : "expected seconds above 0";
+}
+
+/* OPT_CALL reader of --set NAME=VALUE into the SearchTuning at tuning. */
+static const char *set_tuning(void *tuning, const char *value)
+{
+    const char *eq = strchr(value, '=');
+    char name[64];
+    long v;
+    if (!eq || (size_t)(eq - value) >= sizeof name || !opts_read_long(eq + 1, 0, INT_MAX, &v))
+        return "expected NAME=VALUE, VALUE an integer 0-2147483647";
+    memcpy(name, value, (size_t)(eq - value));
+    name[eq - value] = '\0';
+    return search_tuning_set(tuning, name, (int)v) ? NULL : "no search parameter has that name";
+}
+
+/* The options of `engine tactics` into the positions' file, limits and tuning; false after saying
+ * why they are refused. */
+static bool parse_options(int argc, char **argv, const char **path, SearchLimits *limits, SearchTuning *tuning)
+{
+    long nodes = 0, depth = 0;
+    const OptSpec specs[] = {
+        OPTS_INT("--nodes", &nodes, 1, LONG_MAX),
+        OPTS_CALL("--move-time", &limits->move_time, read_move_time),
+        OPTS_INT("--depth", &depth, 1, MAX_PLY - 2),
+        OPTS_CALL("--set", tuning, set_tuning),
+        OPTS_END,
+    };
+    if (!opts_parse("tactics", specs, argc, argv, 2, path, 1, 1))
         return false;
-    }
+    limits->nodes = (uint64_t)nodes;
+    limits->depth = (int)depth;
     if (!limits->nodes && !limits->move_time && !limits->depth)
         limits->nodes = TACTICS_DEFAULT_NODES;
     return true;
@@ -136,24 +138,25 @@ static bool parse_options(int argc, char **argv, SearchLimits *limits, SearchTun
 
 int tactics_main(int argc, char **argv)
 {
-    if (argc < 3) {
-        fprintf(stderr, "usage: engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n");
-        return 2;
-    }
+    const char *path;
+    SearchLimits limits = {0};
+    SearchTuning tuning;
+    search_tuning_defaults(&tuning);
+    if (opts_help(argc, argv, 2, TACTICS_USAGE))
+        return 0;
+    if (!parse_options(argc, argv, &path, &limits, &tuning))
+        return OPTS_REFUSED;
+    TacticsEntry *list = NULL;
+    int count = tactics_load(path, &list, stderr);
+    if (count < 0)
+        return OPTS_REFUSED;
     Search *s = search_new(TACTICS_TT_MIB);
     if (!s) {
         fprintf(stderr, "engine tactics: not enough memory\n");
+        free(list);
         return 1;
     }
-    SearchLimits limits = {0};
-    TacticsEntry *list = NULL;
-    int count = -1;
-    if (parse_options(argc, argv, &limits, search_tuning(s)))
-        count = tactics_load(argv[2], &list, stderr);
-    if (count < 0) {
-        search_free(s);
-        return 2;
-    }
+    *search_tuning(s) = tuning;
     int solved = 0;
     uint64_t nodes = 0;
     double start = clock_now();
