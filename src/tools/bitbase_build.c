@@ -11,7 +11,7 @@
 #include "rules/rules.h"
 #include "tools/bitbase_build.h"
 #include "endgame/bitbase_store.h"
-#include "util/cli.h"
+#include "util/opts.h"
 #include "util/clock.h"
 #include "util/embed.h"
 #include "util/jobs.h"
@@ -329,36 +329,26 @@ static bool build(Builder *b, int pieces, const char *out_path)
     return ok;
 }
 
+#define BITBASE_BUILD_USAGE                                                                                          \
+    "usage: engine bitbase build --pieces N [--threads T] --out FILE.c\n"                                            \
+    "  the tables of every material up to N pieces (2-5), solved on T threads (default 1), written as C source\n"
+
 int bitbase_build_main(int argc, char **argv)
 {
     long pieces = 0, threads = 1;
     const char *out = NULL;
-    if (argc < 3 || strcmp(argv[2], "build") != 0) {
-        fprintf(stderr, "usage: engine bitbase build --pieces N [--threads T] --out FILE.c\n");
-        return 2;
-    }
-    for (int i = 3; i < argc; i++) {
-        if (i + 1 >= argc) {
-            fprintf(stderr, "engine: %s needs a value\n", argv[i]);
-            return 2;
-        }
-        if (strcmp(argv[i], "--pieces") == 0) {
-            if (!cli_parse_long("--pieces", argv[++i], 2, 5, &pieces))
-                return 2;
-        } else if (strcmp(argv[i], "--threads") == 0) {
-            if (!cli_parse_long("--threads", argv[++i], 1, JOBS_MAX_THREADS, &threads))
-                return 2;
-        } else if (strcmp(argv[i], "--out") == 0) {
-            out = argv[++i];
-        } else {
-            fprintf(stderr, "engine: unknown bitbase option \"%s\"\n", argv[i]);
-            return 2;
-        }
-    }
-    if (!pieces || !out) {
-        fprintf(stderr, "engine: bitbase build needs --pieces N and --out FILE.c\n");
-        return 2;
-    }
+    const OptSpec specs[] = {
+        OPTS_INT("--pieces", &pieces, 2, 5),
+        OPTS_INT("--threads", &threads, 1, JOBS_MAX_THREADS),
+        OPTS_TEXT("--out", &out),
+        OPTS_END,
+    };
+    if (opts_help(argc, argv, 3, BITBASE_BUILD_USAGE))
+        return 0;
+    if (!opts_parse("bitbase build", specs, argc, argv, 3, NULL, 0, 0))
+        return OPTS_REFUSED;
+    if (!pieces || !out)
+        return opts_refuse("bitbase build", "--pieces N and --out FILE.c are required");
     rules_init();
     bitbase_index_init();
     Builder *b = calloc(1, sizeof *b);

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "endgame/bitbase.h"
 #include "opening/book.h"
-#include "util/cli.h"
+#include "util/opts.h"
 #include "util/clock.h"
 #include "util/jobs.h"
 #include "opening/openings.h"
@@ -338,7 +338,7 @@ static bool add_roots(Builder *b)
     int count = 0;
     char err[256];
     if (b->openings && (count = openings_load(b->openings, VARIANT_NORMAL, &list, err, sizeof err)) < 0) {
-        fprintf(stderr, "engine: book build: %s\n", err);
+        fprintf(stderr, "engine book build: %s\n", err);
         return false;
     }
     int *plies = malloc((size_t)(count + 1) * sizeof *plies);
@@ -420,48 +420,53 @@ static bool grow(Builder *b)
     return save(b);
 }
 
-/* Parses the options into b; false (after saying why) when one is bad or --out is missing. */
+#define BOOK_BUILD_USAGE                                                                                             \
+    "usage: engine book build --out FILE [--in FILE] [--openings FILE] [--expansions N]\n"                           \
+    "       [--nodes N] [--threads T] [--max-ply P] [--max-dev CP] [--ply-cost CP] [--checkpoint N] [--seconds S]\n" \
+    "  --out FILE         the book written (rewritten whole every --checkpoint N expansions, default 25)\n"          \
+    "  --in FILE          a book to continue from (its tree below the roots is kept)\n"                             \
+    "  --openings FILE    roots besides the start position, one position a line (default: none)\n"                 \
+    "  --expansions N     positions expanded, 0-100000000 (default 100)\n"                                          \
+    "  --nodes N          nodes a search, 1-1000000000000 (default 1000000)\n"                                      \
+    "  --threads T        searches at once (default 1; the book is the same whatever T)\n"                          \
+    "  --max-ply P        no expansion deeper than P plies, 1-200 (default 40)\n"                                   \
+    "  --max-dev CP       no move more than CP centi-men worse than the best, 0-10000 (default 50)\n"               \
+    "  --ply-cost CP      the cost of a ply in the choice of what to expand, 0-10000 (default 8)\n"                 \
+    "  --seconds S        stop after S seconds, 0-100000000 (default 0: no limit)\n"
+
+/* The options of `engine book build` into b; false after saying why they are refused. */
 static bool parse_options(Builder *b, int argc, char **argv)
 {
     *b = (Builder){.expansions = 100, .nodes = 1000000, .threads = 1, .max_ply = 40, .max_dev = 50,
                    .ply_cost = 8, .checkpoint = 25};
-    struct {
-        const char *name;
-        long *v, lo, hi;
-    } ints[] = {{"--expansions", &b->expansions, 0, 100000000}, {"--nodes", &b->nodes, 1, 1000000000000},
-                {"--threads", &b->threads, 1, JOBS_MAX_THREADS}, {"--max-ply", &b->max_ply, 1, 200},
-                {"--max-dev", &b->max_dev, 0, 10000}, {"--ply-cost", &b->ply_cost, 0, 10000},
-                {"--checkpoint", &b->checkpoint, 1, 100000000}, {"--seconds", &b->seconds, 0, 100000000}};
-    for (int i = 3; i < argc; i += 2) {
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool known = false, ok = v != NULL;
-        for (size_t k = 0; k < sizeof ints / sizeof ints[0] && !known; k++)
-            if (strcmp(argv[i], ints[k].name) == 0) {
-                known = true;
-                ok = ok && cli_parse_long(ints[k].name, v, ints[k].lo, ints[k].hi, ints[k].v);
-            }
-        const char **paths[] = {&b->out, &b->in, &b->openings};
-        const char *path_names[] = {"--out", "--in", "--openings"};
-        for (int k = 0; k < 3 && !known; k++)
-            if (strcmp(argv[i], path_names[k]) == 0) {
-                known = true;
-                *paths[k] = v;
-            }
-        if (!known || !ok)
-            return false;
-    }
+    const OptSpec specs[] = {
+        OPTS_TEXT("--out", &b->out),
+        OPTS_TEXT("--in", &b->in),
+        OPTS_TEXT("--openings", &b->openings),
+        OPTS_INT("--expansions", &b->expansions, 0, 100000000),
+        OPTS_INT("--nodes", &b->nodes, 1, 1000000000000),
+        OPTS_INT("--threads", &b->threads, 1, JOBS_MAX_THREADS),
+        OPTS_INT("--max-ply", &b->max_ply, 1, 200),
+        OPTS_INT("--max-dev", &b->max_dev, 0, 10000),
+        OPTS_INT("--ply-cost", &b->ply_cost, 0, 10000),
+        OPTS_INT("--checkpoint", &b->checkpoint, 1, 100000000),
+        OPTS_INT("--seconds", &b->seconds, 0, 100000000),
+        OPTS_END,
+    };
+    if (!opts_parse("book build", specs, argc, argv, 3, NULL, 0, 0))
+        return false;
+    if (!b->out)
+        opts_refuse("book build", "--out FILE is required");
     return b->out != NULL;
 }
 
 int book_build_main(int argc, char **argv)
 {
     Builder b;
-    if (argc < 3 || strcmp(argv[2], "build") != 0 || !parse_options(&b, argc, argv)) {
-        fprintf(stderr, "usage: engine book build --out FILE [--in FILE] [--openings FILE] [--expansions N]\n"
-                        "       [--nodes N] [--threads T] [--max-ply P] [--max-dev CP] [--ply-cost CP]"
-                        " [--checkpoint N] [--seconds S]\n");
-        return 2;
-    }
+    if (opts_help(argc, argv, 3, BOOK_BUILD_USAGE))
+        return 0;
+    if (!parse_options(&b, argc, argv))
+        return OPTS_REFUSED;
     bitbase_init();
     b.start = clock_now();
     bool ok = map_init(&b.map, 1 << 16);
@@ -472,7 +477,7 @@ int book_build_main(int argc, char **argv)
                 b.threads, b.out);
     ok = ok && grow(&b);
     if (!ok)
-        fprintf(stderr, "engine: book build failed (out of memory, or a file could not be read or written)\n");
+        fprintf(stderr, "engine book build: failed (out of memory, or a file could not be read or written)\n");
     for (int t = 0; t < b.threads; t++) {
         if (b.search[t])
             search_free(b.search[t]);
