@@ -221,10 +221,10 @@ static void test_parse_args(void **state)
 {
     (void)state;
     MatchOptions o;
-    char *ok[] = {"match", "--engine1", "a b", "--engine2", "c", "--tc", "time=10", "inc=0.1", "--tc2", "depth=3",
+    char *ok[] = {"engine", "match", "--engine1", "a b", "--engine2", "c", "--tc", "time=10", "inc=0.1", "--tc2", "depth=3",
                   "--param1", "x=1", "y=2", "--sprt", "elo0=0", "elo1=10", "alpha=0.1", "beta=0.2",
                   "--games", "8", "--concurrency", "2", "--dir2", "/tmp", "--seed", "3"};
-    assert_null(match_parse_args(sizeof ok / sizeof ok[0], ok, &o));
+    assert_true(match_opts_parse(sizeof ok / sizeof ok[0], ok, &o));
     assert_string_equal(o.engine[0].cmd, "a b");
     assert_int_equal(o.referee.tc[0].kind, TC_CLOCK);
     assert_float_equal(o.referee.tc[0].inc, 0.1, 1e-12);
@@ -240,25 +240,24 @@ static void test_parse_args(void **state)
     assert_string_equal(o.engine[1].dir, "/tmp");
     assert_true(o.shuffle);
 
-    char *missing[] = {"match", "--engine1", "a"};
-    assert_non_null(match_parse_args(3, missing, &o));
-    char *bad_games[] = {"match", "--engine1", "a", "--engine2", "b", "--games", "0"};
-    assert_non_null(match_parse_args(7, bad_games, &o));
-    char *bad_sprt[] = {"match", "--engine1", "a", "--engine2", "b", "--sprt", "elo0=5", "elo1=0"};
-    assert_non_null(match_parse_args(8, bad_sprt, &o));
-    char *unknown[] = {"match", "--engine1", "a", "--engine2", "b", "--frobnicate"};
-    assert_non_null(match_parse_args(6, unknown, &o));
+    char *missing[] = {"engine", "match", "--engine1", "a"};
+    assert_false(match_opts_parse(4, missing, &o));
+    char *bad_games[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--games", "0"};
+    assert_false(match_opts_parse(8, bad_games, &o));
+    char *bad_sprt[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--sprt", "elo0=5", "elo1=0"};
+    assert_false(match_opts_parse(9, bad_sprt, &o));
+    char *unknown[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--frobnicate"};
+    assert_false(match_opts_parse(7, unknown, &o));
 }
 
 /* Runs `engine match ARGS` with a fresh log; returns the log text (caller frees). */
 static char *run_match(char **args, int n, MatchResult *res, bool want_ok)
 {
-    char *argv[64] = {"match"};
+    char *argv[64] = {"engine", "match"};
     for (int i = 0; i < n; i++)
-        argv[i + 1] = args[i];
+        argv[i + 2] = args[i];
     MatchOptions o;
-    const char *err = match_parse_args(n + 1, argv, &o);
-    assert_null(err);
+    assert_true(match_opts_parse(n + 2, argv, &o));
     FILE *out = tmpfile(), *log = tmpfile();
     assert_int_equal(match_run(&o, out, log, res), want_ok);
     long len = ftell(log);

@@ -34,9 +34,9 @@ typedef struct {
     ThinkStats think[2];         /* per engine */
 } MatchResult;
 
-/* Fills o from the command-line words after "match". Returns NULL on success, else what was
- * wrong. The strings of o point into argv. */
-const char *match_parse_args(int argc, char **argv, MatchOptions *o);
+/* Fills o from the command line of `engine match` (argv[1] is "match"); false after saying on
+ * stderr why it is refused. The strings of o point into argv. */
+bool match_opts_parse(int argc, char **argv, MatchOptions *o);
 
 
 /* Plays the match: progress lines and the final block go to out, fault logs to log.

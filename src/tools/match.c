@@ -13,6 +13,7 @@
 
 #include "opening/openings.h"
 #include "tools/pdn.h"
+#include "util/opts.h"
 
 enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
 
@@ -486,40 +487,31 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     return ok;
 }
 
-/* The option summary of `engine match --help`. */
-static void match_usage(FILE *f)
-{
-    fputs("usage: engine match --engine1 \"CMD ARGS\" --engine2 \"CMD ARGS\" [options]\n"
-          "  --games N            games to play (default 100); opening i is played by games 2i+1, 2i+2\n"
-          "  --tc TC              move-time=S | time=S inc=S | depth=N | nodes=N (default move-time=0.1)\n"
-          "  --tc1 TC, --tc2 TC   a time control for one engine only\n"
-          "  --openings FILE      one position (FEN or Hub string) per line (default: the 331 built-in 3-move ballots)\n"
-          "  --variant V          rules: normal killer bt frisian losing (default normal; sent to both engines)\n"
-          "  --seed N             shuffle the openings with seed N\n"
-          "  --concurrency K      games played at once (default 1)\n"
-          "  --pdn FILE           write every game to FILE\n"
-          "  --sprt elo0=E elo1=E alpha=A beta=B   stop when the SPRT accepts H0 or H1\n"
-          "  --param1 name=value ..., --param2 ...  set-param for engine 1 / 2\n"
-          "  --dir1 DIR, --dir2 DIR, --name1 NAME, --name2 NAME\n"
-          "  --max-plies N        adjudicate a draw after N plies (default 400)\n"
-          "  --margin S           time tolerated past a move time or an empty clock (default 0.5)\n"
-          "  --timeout S          start-up limit and move limit under depth/nodes (default 30)\n",
-          f);
-}
+#define MATCH_USAGE                                                                                                  \
+    "usage: engine match --engine1 \"CMD ARGS\" --engine2 \"CMD ARGS\" [options]\n"                                  \
+    "  --games N            games to play (default 100); opening i is played by games 2i+1, 2i+2\n"                   \
+    "  --tc TC              move-time=S | time=S inc=S | depth=N | nodes=N (default move-time=0.1)\n"                 \
+    "  --tc1 TC, --tc2 TC   a time control for one engine only\n"                                                     \
+    "  --openings FILE      one position (FEN or Hub string) per line (default: the 331 built-in 3-move ballots)\n"   \
+    "  --variant V          rules: normal killer bt frisian losing (default normal; sent to both engines)\n"          \
+    "  --seed N             shuffle the openings with seed N\n"                                                       \
+    "  --concurrency K      games played at once (default 1)\n"                                                       \
+    "  --pdn FILE           write every game to FILE\n"                                                               \
+    "  --sprt elo0=E elo1=E alpha=A beta=B   stop when the SPRT accepts H0 or H1\n"                                  \
+    "  --param1 name=value ..., --param2 ...  set-param for engine 1 / 2\n"                                          \
+    "  --dir1 DIR, --dir2 DIR, --name1 NAME, --name2 NAME\n"                                                         \
+    "  --max-plies N        adjudicate a draw after N plies (default 400)\n"                                          \
+    "  --margin S           time tolerated past a move time or an empty clock (default 0.5)\n"                        \
+    "  --timeout S          start-up limit and move limit under depth/nodes (default 30)\n"                           \
+    "  --event NAME         the PDN Event tag (default \"engine match\")\n"
 
 int match_main(int argc, char **argv)
 {
-    if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
-        match_usage(stdout);
-        return 0;
-    }
     MatchOptions o;
-    const char *err = match_parse_args(argc - 1, argv + 1, &o);
-    if (err) {
-        fprintf(stderr, "engine match: %s\n", err);
-        match_usage(stderr);
-        return 2;
-    }
+    if (opts_help(argc, argv, 2, MATCH_USAGE))
+        return 0;
+    if (!match_opts_parse(argc, argv, &o))
+        return OPTS_REFUSED;
     MatchResult res;
     return match_run(&o, stdout, stderr, &res) ? 0 : 1;
 }
