@@ -62,27 +62,78 @@ static void test_perft(void **state)
     assert_int_equal(nodes, 4265);
 }
 
-static void test_bad_arguments(void **state)
+/* Refusals: every subcommand reads its words with one parser (util/opts), so each kind of bad
+ * word gets the same one-line message on stderr and exit code 2. */
+static void test_refusals(void **state)
 {
     (void)state;
-    char out[4096];
-    const char *bad[] = {
-        "./engine moves nonsense 2>&1",
-        "./engine moves W:W3:B20 2>&1",
-        "./engine moves 2>&1",
-        "./engine perft start x 2>&1",
-        "./engine perft start -1 2>&1",
-        "./engine perft start 4x 2>&1",
-        "./engine perft start 99999999999999999999 2>&1",
-        "./engine perft Wbbbb 3 2>&1",
-        "./engine perft start 3 --bogus 2>&1",
-        "./engine perft 2>&1",
+    static const struct {
+        const char *cmd, *message;
+    } CASES[] = {
+        {"moves", "engine moves: 1 argument expected, 0 given"},
+        {"moves start --variant chess", "engine moves: bad --variant \"chess\": expected one of normal killer bt "
+                                        "frisian losing"},
+        {"moves W:W3:B20", "engine moves: bad position \"W:W3:B20\": "},
+        {"perft start x", "engine perft: bad depth \"x\": expected an integer 0-30"},
+        {"perft start 31", "engine perft: bad depth \"31\": expected an integer 0-30"},
+        {"perft start 3 --bogus", "engine perft: unknown option \"--bogus\" (options: --divide --variant)"},
+        {"perft start 3 --variant", "engine perft: --variant needs a value"},
+        {"perft start 3 4", "engine perft: unexpected argument \"4\""},
+        {"bench 0", "engine bench: bad depth \"0\": expected an integer 1-60"},
+        {"bench 5 6", "engine bench: unexpected argument \"6\""},
+        {"hub now", "engine hub: unexpected argument \"now\""},
+        {"hub --fast", "engine hub: unknown option \"--fast\""},
+        {"selfplay --games 5", "engine selfplay: --out FILE is required"},
+        {"selfplay --out x.txt --nodes 0", "engine selfplay: bad --nodes \"0\": expected an integer 1-1000000000"},
+        {"selfplay --out x.txt --seed", "engine selfplay: --seed needs a value"},
+        {"tactics", "engine tactics: 1 argument expected, 0 given"},
+        {"tactics tests/data/tactics.txt --depth 1x", "engine tactics: bad --depth \"1x\": expected an integer "},
+        {"tactics tests/data/tactics.txt --move-time 0", "engine tactics: bad --move-time \"0\": expected seconds "
+                                                         "above 0"},
+        {"tactics tests/data/tactics.txt --set nothing=1", "engine tactics: bad --set \"nothing=1\": no search "
+                                                           "parameter has that name"},
+        {"bitbase build --pieces 6 --out x.c", "engine bitbase build: bad --pieces \"6\": expected an integer 2-5"},
+        {"bitbase build --pieces 3", "engine bitbase build: --pieces N and --out FILE.c are required"},
+        {"bitbase info 4", "engine bitbase info: unexpected argument \"4\""},
+        {"bitbase won --pieces 3 --count many", "engine bitbase won: bad --count \"many\": expected an integer "
+                                                "1-1000000"},
+        {"bitbase won --count 3", "engine bitbase won: --pieces N (up to "},
+        {"book build --out x.bin --threads 0", "engine book build: bad --threads \"0\": expected an integer 1-64"},
+        {"book build --nodes 5", "engine book build: --out FILE is required"},
+        {"book info a.bin b.bin", "engine book info: unexpected argument \"b.bin\""},
+        {"match --engine1 a", "engine match: --engine1 and --engine2 are required"},
+        {"match --engine1 a --engine2 b --games 0", "engine match: bad --games \"0\": expected an integer 1-1000000"},
+        {"match --engine1 a --engine2 b --tc", "engine match: --tc needs a value"},
+        {"match --engine1 a --engine2 b --param2 =1", "engine match: bad --param2 \"=1\": expected name=value words"},
+        {"match --engine1 a --engine2 b c", "engine match: unexpected argument \"c\""},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        int code = run(bad[i], out, sizeof out);
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char cmd[256], out[4096];
+        snprintf(cmd, sizeof cmd, "./engine %s 2>&1 >/dev/null", CASES[i].cmd);
+        int code = run(cmd, out, sizeof out);
         if (code != 2)
-            fail_msg("%s exited %d", bad[i], code);
-        assert_true(strlen(out) > 10);
+            fail_msg("%s exited %d", CASES[i].cmd, code);
+        if (strncmp(out, CASES[i].message, strlen(CASES[i].message)) != 0 || strchr(out, '\n') != out + strlen(out) - 1)
+            fail_msg("%s said \"%s\", expected one line starting \"%s\"", CASES[i].cmd, out, CASES[i].message);
+    }
+    char out[4096];
+    assert_int_equal(run("./engine frobnicate 2>&1", out, sizeof out), 2);
+    assert_non_null(strstr(out, "usage: engine"));
+}
+
+/* --help: the usage of each subcommand on stdout, exit code 0. */
+static void test_help(void **state)
+{
+    (void)state;
+    static const char *const COMMANDS[] = {"hub", "moves", "perft", "bench", "selfplay", "tactics", "bitbase build",
+                                           "bitbase info", "bitbase won", "book build", "book info", "match"};
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
+        char cmd[128], out[4096], expected[64];
+        snprintf(cmd, sizeof cmd, "./engine %s --help 2>/dev/null", COMMANDS[i]);
+        snprintf(expected, sizeof expected, "usage: engine %s", strcmp(COMMANDS[i], "hub") ? COMMANDS[i] : "[hub]");
+        int code = run(cmd, out, sizeof out);
+        if (code != 0 || strncmp(out, expected, strlen(expected)) != 0)
+            fail_msg("%s exited %d and said \"%s\"", cmd, code, out);
     }
 }
 
@@ -91,7 +142,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_moves),
         cmocka_unit_test(test_perft),
-        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_help),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }
