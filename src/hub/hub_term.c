@@ -72,9 +72,9 @@ static void print_position_line(Hub *h, const char *tag)
     fprintf(h->out, "%s ply=%d ", tag, h->game.ply);
     print_pair(h->out, "side", pos->turn == WHITE ? "white" : "black", false);
     print_pair(h->out, "status", game_status_text(game_status(&h->game)), false);
-    bool normal = pos->variant == VARIANT_NORMAL;
-    print_pair(h->out, "fen", fen, normal);
-    if (!normal)
+    bool named = !variant_is_default(position_variant(pos));
+    print_pair(h->out, "fen", fen, !named);
+    if (named)
         print_pair(h->out, "variant", variant_name(position_variant(pos)), true);
 }
 

@@ -178,7 +178,7 @@ const char *match_parse_args(int argc, char **argv, MatchOptions *o)
         return "--engine1 and --engine2 are required";
     static const char *const VARIANT_PARAMS[VARIANT_COUNT] = {"variant=normal", "variant=killer", "variant=bt",
                                                               "variant=frisian", "variant=losing"};
-    for (int k = 0; k < 2 && o->variant != VARIANT_NORMAL; k++) {   /* first, so --paramN settings follow it */
+    for (int k = 0; k < 2 && !variant_is_default(o->variant); k++) {   /* first, so --paramN settings follow it */
         EngineConfig *cfg = &o->engine[k];
         if (cfg->param_count == ENGINE_MAX_PARAMS)
             return "too many engine parameters";
