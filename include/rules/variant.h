@@ -27,6 +27,9 @@ typedef struct {
 /* The row of v (an out-of-range v reads as normal). */
 const VariantTraits *variant_traits(Variant v);
 
+/* The queries of single columns take a valid v (every position's variant is) unchecked: the search
+ * and the evaluation ask them at every node. */
+
 /* Whose evaluation weights v plays with (killer: normal's). */
 Variant variant_eval_data(Variant v);
 

@@ -237,12 +237,10 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
 
 const EvalWeight *eval_weights_of(Variant v)
 {
-    switch (variant_eval_data(v)) {
-    case VARIANT_BT: return eval_weights_bt;
-    case VARIANT_FRISIAN: return eval_weights_frisian;
-    case VARIANT_LOSING: return eval_weights_losing;
-    default: return eval_weights;
-    }
+    static const EvalWeight *const WEIGHTS[VARIANT_COUNT] = {
+        [VARIANT_NORMAL] = eval_weights, [VARIANT_BT] = eval_weights_bt, [VARIANT_FRISIAN] = eval_weights_frisian,
+        [VARIANT_LOSING] = eval_weights_losing};
+    return WEIGHTS[variant_eval_data(v)];
 }
 
 const EvalWeight *eval_material_weights(Variant v)

@@ -21,19 +21,19 @@ static const VariantTraits TRAITS[VARIANT_COUNT] = {
 
 const VariantTraits *variant_traits(Variant v) { return &TRAITS[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL]; }
 
-Variant variant_eval_data(Variant v) { return variant_traits(v)->eval_data; }
+Variant variant_eval_data(Variant v) { return TRAITS[v].eval_data; }
 
-bool variant_has_book(Variant v) { return variant_traits(v)->book; }
+bool variant_has_book(Variant v) { return TRAITS[v].book; }
 
-bool variant_has_bitbases(Variant v) { return variant_traits(v)->bitbases; }
+bool variant_has_bitbases(Variant v) { return TRAITS[v].bitbases; }
 
-bool variant_endgame_draws(Variant v) { return variant_traits(v)->endgame_draws; }
+bool variant_endgame_draws(Variant v) { return TRAITS[v].endgame_draws; }
 
-bool variant_crowning_wins(Variant v) { return variant_traits(v)->crowning_wins; }
+bool variant_crowning_wins(Variant v) { return TRAITS[v].crowning_wins; }
 
-bool variant_king_rule(Variant v) { return variant_traits(v)->king_rule; }
+bool variant_king_rule(Variant v) { return TRAITS[v].king_rule; }
 
-int variant_no_move_outcome(Variant v) { return variant_traits(v)->no_move; }
+int variant_no_move_outcome(Variant v) { return TRAITS[v].no_move; }
 
 bool variant_is_default(Variant v) { return v == VARIANT_NORMAL; }
 
