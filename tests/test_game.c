@@ -161,6 +161,47 @@ static void test_variant_game_ends(void **state)
     assert_int_equal(game_status(&game), GAME_LOSS);
 }
 
+/* The rules' one verdict on a side to move without a legal move, per variant: a loss everywhere
+ * (by the opponent's king in breakthrough) but in losing, where it wins; game_status agrees. */
+static void test_no_move_verdict(void **state)
+{
+    (void)state;
+    static const struct {
+        Variant variant;
+        const char *fen;
+        GameStatus want;
+    } cases[] = {
+        {VARIANT_NORMAL, "W:W46:B37,41", GAME_LOSS},       /* blocked */
+        {VARIANT_NORMAL, "W:W:B10", GAME_LOSS},            /* no piece */
+        {VARIANT_KILLER, "W:W46:B37,41", GAME_LOSS},
+        {VARIANT_BT, "W:W46:B37,41", GAME_LOSS},
+        {VARIANT_FRISIAN, "W:W46:B37,41", GAME_LOSS},
+        {VARIANT_LOSING, "W:W46:B37,41", GAME_WIN},
+        {VARIANT_LOSING, "W:W:B10", GAME_WIN},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        setup_variant_game(cases[i].fen, cases[i].variant);
+        const Position *pos = game_position(&game);
+        assert_false(movegen_has_move(pos));
+        assert_int_equal(game_no_move_status(pos), cases[i].want);
+        assert_int_equal(game_status(&game), cases[i].want);
+        assert_int_equal(game_status_outcome(cases[i].want), variant_no_move_outcome(cases[i].variant));
+    }
+    setup_variant_game("W:W7,45:B30", VARIANT_BT);   /* crowned: Black's men could move, but the game is over */
+    play("7-2");
+    assert_false(movegen_has_move(game_position(&game)));
+    assert_int_equal(game_no_move_status(game_position(&game)), GAME_LOSS_CROWNED);
+    /* Frisian: White's king must rest after three quiet moves and its man is blocked: no move. */
+    setup_variant_game("W:W6,K48:B1,K3,15", VARIANT_FRISIAN);
+    static const char *const moves[] = {"48-43", "3-9", "43-48", "9-3", "48-43", "3-9"};
+    for (int i = 0; i < 6; i++) {
+        assert_true(movegen_has_move(game_position(&game)));
+        play(moves[i]);
+    }
+    assert_false(movegen_has_move(game_position(&game)));
+    assert_int_equal(game_status(&game), GAME_LOSS);
+}
+
 /* Frisian: two kings against one draw after 7 moves each, king against king after 2 moves each;
  * the 25-move rule does not apply. */
 static void test_frisian_draw_rules(void **state)
@@ -192,7 +233,7 @@ int main(void)
         cmocka_unit_test(test_16_move_rule),         cmocka_unit_test(test_5_move_rule),
         cmocka_unit_test(test_endgame_rule_changes), cmocka_unit_test(test_endgame_classes),
         cmocka_unit_test(test_no_legal_move_loses),  cmocka_unit_test(test_variant_game_ends),
-        cmocka_unit_test(test_frisian_draw_rules),
+        cmocka_unit_test(test_frisian_draw_rules),   cmocka_unit_test(test_no_move_verdict),
     };
     return cmocka_run_group_tests_name("game", tests, NULL, NULL);
 }

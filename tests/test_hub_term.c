@@ -1,4 +1,5 @@
-/* Terminal commands for people: help, board, moves, play, undo, perft, eval, bench, book. */
+/* Terminal commands for people: help, board, moves, play, think, auto, undo, back, perft, eval, bench,
+ * book. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +15,8 @@ static void test_help(void **state)
 {
     char *out = run(*state, "help\n");
     const char *words[] = {"hub", "set-param", "init", "pos", "level", "go", "stop", "ponder-hit", "ping",
-                           "new-game", "quit", "board", "moves", "play", "undo", "perft", "eval", "bench", "book"};
+                           "new-game", "quit", "board", "moves", "play", "think", "auto", "undo", "back", "perft",
+                           "eval", "bench", "book"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char key[32];
         snprintf(key, sizeof key, "  %s", words[i]);
@@ -82,12 +84,12 @@ static void test_play_and_undo(void **state)
     assert_int_equal(count_lines(out, "position ply=5"), 1);
     free(out);
 
-    out = run(h, "play\nundo 0\nundo 6\nundo -1\nundo 2x\nundo n=-1\n");
+    out = run(h, "play\nback 0\nback 6\nback -1\nback 2x\nback n=-1\n");
     assert_int_equal(count_lines(out, "error message="), 6);
     assert_int_equal(h->game.ply, 5);
     free(out);
 
-    out = run(h, "undo\nundo 2\nundo n=2\nundo\n");
+    out = run(h, "back\nback 2\nback n=2\nback\n");
     assert_int_equal(h->game.ply, 0);
     assert_int_equal(count_lines(out, "position ply="), 3);
     assert_int_equal(count_lines(out, "error message="), 1);
@@ -107,6 +109,141 @@ static void test_play_repetition(void **state)
     out = run(h, "set-param name=variant value=bt\npos fen=W:W7,45:B30\nplay 7-2\n");
     assert_non_null(strstr(out, "position ply=1 side=black status=\"the opponent crowned a king\" fen=B:WK2,45:B30 "
                                 "variant=bt\n"));
+    free(out);
+}
+
+/* The first line of out starting with prefix (which must exist), into buf. */
+static void first_line(const char *out, const char *prefix, char *buf, size_t size)
+{
+    if (!get_line(out, prefix, 0, buf, size))
+        fail_msg("no line starting with \"%s\" in:\n%s", prefix, out);
+}
+
+/* The move m is one of the legal moves of pos. */
+static void assert_legal(const Position *pos, Move m)
+{
+    MoveList list;
+    movegen_generate(pos, &list);
+    bool found = false;
+    for (int i = 0; i < list.count; i++)
+        found |= list.moves[i] == m;
+    assert_true(found);
+}
+
+/* think searches, plays a legal move and shows it: the side to move changes, the board follows. */
+static void test_think_plays_a_move(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "set-param name=book value=false\nlevel depth=3\nplay 32-28\nthink\n");
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(h->game.ply, 2);
+    assert_int_equal(game_position(&h->game)->turn, WHITE);
+    assert_legal(&h->game.pos[1], h->game.moves[1]);
+    char line[512], text[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX + 64];
+    notation_format_move(&h->game.pos[1], h->game.moves[1], text);
+    snprintf(want, sizeof want, "think move=%s source=search score=", text);
+    first_line(out, "think ", line, sizeof line);
+    assert_non_null(strstr(line, want));
+    assert_non_null(strstr(line, " depth="));
+    assert_int_equal(line_index(out, "think ", 0) + 13, line_index(out, "board ply=2 side=white", 0));
+    assert_int_equal(count_lines(out, "game-over"), 0);
+    free(out);
+}
+
+/* At the start, with the book on, think plays one of the book's moves. */
+static void test_think_from_book(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "think\n");
+    assert_int_equal(h->game.ply, 1);
+    BookMove moves[MAX_MOVES];
+    int n = book_moves(book_embedded(), &h->game.pos[0], moves), found = 0;
+    for (int i = 0; i < n; i++)
+        found += moves[i].move == h->game.moves[0];
+    assert_int_equal(found, 1);
+    assert_int_equal(count_lines(out, "think move="), 1);
+    char line[512];
+    first_line(out, "think ", line, sizeof line);
+    assert_non_null(strstr(line, " source=book score="));
+    free(out);
+}
+
+/* think makes the only move at once and says when it ended the game. */
+static void test_think_ends_the_game(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos fen=W:W28:B23\nthink\n");
+    assert_int_equal(h->game.ply, 1);
+    assert_non_null(strstr(out, "think move=28x19x23 source=only\n"));
+    assert_non_null(strstr(out, "game-over status=\"no legal move\" result=\"White wins\"\n"));
+    free(out);
+}
+
+/* On a finished game (no legal move, a draw by the rules) think refuses and plays nothing. */
+static void test_think_refuses_finished_game(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "pos fen=W:W46:B37,41\nthink\n");
+    assert_int_equal(h->game.ply, 0);
+    assert_int_equal(count_lines(out, "error message="), 1);
+    assert_non_null(strstr(out, "think: the game is over (no legal move: Black wins)"));
+    assert_int_equal(count_lines(out, "think "), 0);
+    free(out);
+    out = run(h, "pos fen=W:WK50:BK1\nplay 50-45 1-6 45-50 6-1 50-45 1-6 45-50 6-1\nthink\n");
+    assert_int_equal(h->game.ply, 8);
+    assert_non_null(strstr(out, "think: the game is over (threefold repetition: draw)"));
+    free(out);
+    out = run(h, "set-param name=variant value=losing\npos fen=W:W46:B37,41\nthink\nthink x\n");
+    assert_non_null(strstr(out, "think: the game is over (no legal move, which wins: White wins)"));
+    assert_non_null(strstr(out, "think takes no arguments"));
+    assert_int_equal(h->game.ply, 0);
+    free(out);
+}
+
+/* undo after think takes back the engine's reply and the person's move; a lone ply goes alone;
+ * an empty history has nothing to undo; back takes back single plies. */
+static void test_undo_pairs(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "undo\n");
+    assert_non_null(strstr(out, "error message=\"undo: nothing to undo, no move has been played\"\n"));
+    free(out);
+
+    out = run(h, "set-param name=book value=false\nlevel depth=2\nplay 32-28\nthink\nundo\n");
+    assert_int_equal(h->game.ply, 0);
+    Position start;
+    position_start(&start);
+    assert_true(game_position(&h->game)->key == start.key);
+    assert_int_equal(line_index(out, "position ply=0 side=white", 0), total_lines(out) - 1);
+    free(out);
+
+    out = run(h, "play 32-28\nundo\nplay 31-26 19-23 37-31 14-19 41-37\nundo 2\nundo 3\nundo n=0\n");
+    assert_int_equal(count_lines(out, "position ply=0 "), 1);
+    assert_int_equal(line_index(out, "position ply=1 ", 1), 3);   /* 5 plies less 2 pairs */
+    assert_int_equal(count_lines(out, "error message=\"undo count: "), 2);
+    assert_int_equal(h->game.ply, 1);
+    free(out);
+
+    out = run(h, "play 19-23\nback\n");
+    assert_int_equal(h->game.ply, 1);
+    assert_int_equal(game_position(&h->game)->turn, BLACK);
+    free(out);
+}
+
+/* auto on: every play is answered by the engine; auto off: not any more. */
+static void test_auto_reply(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "set-param name=book value=false\nlevel depth=2\nauto on\nplay 32-28\n");
+    assert_int_equal(h->game.ply, 2);
+    assert_int_equal(count_lines(out, "think move="), 1);
+    assert_true(line_index(out, "position ply=1", 0) < line_index(out, "think move=", 0));
+    assert_legal(&h->game.pos[1], h->game.moves[1]);
+    free(out);
+    out = run(h, "auto off\npos start\nplay 32-28\nauto maybe\n");
+    assert_int_equal(h->game.ply, 1);
+    assert_int_equal(count_lines(out, "think move="), 0);
+    assert_non_null(strstr(out, "error message=\"auto needs on or off (now off)\""));
     free(out);
 }
 
@@ -150,6 +287,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_book, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_and_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_play_repetition, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_think_plays_a_move, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_think_from_book, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_think_ends_the_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_think_refuses_finished_game, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_undo_pairs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_auto_reply, setup, teardown),
         cmocka_unit_test_setup_teardown(test_perft, setup, teardown),
         cmocka_unit_test_setup_teardown(test_eval, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bench, setup, teardown),

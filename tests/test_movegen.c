@@ -53,6 +53,7 @@ static void test_rules_cases_move_lists(void **state)
         assert_int_equal(list.count, atoi(rec.field[3]));
         assert_int_equal(movegen_count(&pos), list.count);
         assert_int_equal(movegen_has_capture(&pos), list.capture_len > 0);
+        assert_int_equal(movegen_has_move(&pos), list.count > 0);
         for (int i = 0; i < list.count; i++)
             assert_true(movegen_is_legal(&pos, list.moves[i]));
         assert_false(movegen_is_legal(&pos, MOVE_NONE));
@@ -113,6 +114,9 @@ static void check_consistency(const Position *pos, int depth)
     assert_int_equal(movegen_count(pos), list.count);
     assert_true(pos->key == position_compute_key(pos));
     assert_int_equal(movegen_has_capture(pos), list.capture_len > 0);
+    assert_int_equal(movegen_has_move(pos), list.count > 0);
+    if (!list.capture_len)
+        assert_int_equal(movegen_has_quiet(pos), list.count > 0);
     for (int i = 0; i < list.count; i++)
         for (int j = i + 1; j < list.count; j++)
             assert_true(list.moves[i] != list.moves[j]);
@@ -213,6 +217,8 @@ static void test_breakthrough_end(void **state)
     assert_int_equal(list.count, 0);
     assert_int_equal(movegen_count(&pos), 0);
     assert_false(movegen_has_capture(&pos));
+    assert_false(movegen_has_quiet(&pos));
+    assert_false(movegen_has_move(&pos));
     assert_null(notation_parse_position("W:WK7,45:B30", &pos));
     assert_non_null(position_set_variant(&pos, VARIANT_BT));
     assert_int_equal(position_variant(&pos), VARIANT_NORMAL);

@@ -48,6 +48,7 @@ typedef struct {
     char *line;              /* the command being executed (a copy: the reader moves on) */
     HubCommand cmd;
     Game game;               /* the position to search, with the moves that led to it */
+    bool auto_reply;         /* terminal `auto on`: the engine answers every move played with play */
 } Hub;
 
 /* A hub at the start position with the default parameters; NULL when memory is short.
@@ -76,6 +77,20 @@ PollResult hub_poll(void *ctx);
 /* The bb-size in force: the one set, capped by the tables embedded. */
 int hub_bb_size(const Hub *h);
 
-/* Answers a go: an error when there is no legal move, under go think the only move or a book
- * move at once, else the search's move; prints `done`. */
+/* How hub_pick chose its move. */
+typedef enum { HUB_PICK_SEARCH, HUB_PICK_ONLY, HUB_PICK_BOOK } HubPickSource;
+
+typedef struct {
+    HubPickSource source;
+    Move move;             /* legal in the current position */
+    Move ponder;           /* the expected reply, or MOVE_NONE */
+    SearchResult result;   /* the search's figures (source SEARCH); the book's score (source BOOK) */
+} HubPick;
+
+/* Chooses a move for the current position as go does: under go think the only move or a book
+ * move at once, else a search under limits whose info lines go to info (NULL: none). False, after
+ * an error line, when there is no legal move or no searcher. */
+bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, FILE *info, HubPick *pick);
+
+/* Answers a go: hub_pick under the level set, then `done move=... [ponder=...]`. */
 void hub_go(Hub *h, GoMode mode);

@@ -1,6 +1,6 @@
 #pragma once
-/* Terminal commands for people (help, board, moves, play, undo, perft, eval, bench, book): a GUI
- * never sends them. */
+/* Terminal commands for people (help, board, moves, play, think, auto, undo, back, perft, eval,
+ * bench, book): a GUI never sends them. */
 #include <stdbool.h>
 #include "hub/hub.h"
 

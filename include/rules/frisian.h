@@ -14,9 +14,3 @@ void frisian_captures(const Position *pos, MoveList *list);
 
 /* True when side c of pos has a frisian capture. */
 bool frisian_side_has_capture(const Position *pos, Color c);
-
-/* The king of the side to move that may not make a quiet move now (its bit), or 0. */
-static inline Bitboard frisian_stopped_king(const Position *pos)
-{
-    return position_wolf_count(pos, pos->turn) >= WOLF_MAX_MOVES ? bb_of(position_wolf_bit(pos, pos->turn)) : 0;
-}

@@ -70,6 +70,10 @@ static inline const Position *game_position(const Game *game) { return &game->po
 /* How often the current position (same side to move) occurred in the game, this time included. */
 int game_repetitions(const Game *game);
 
+/* The verdict when the side to move of pos has no legal move (variant_no_move_outcome): GAME_WIN
+ * in losing, GAME_LOSS_CROWNED when a breakthrough opponent crowned a king, else GAME_LOSS. */
+GameStatus game_no_move_status(const Position *pos);
+
 /* Whether the game has ended at the current position, and how. */
 GameStatus game_status(const Game *game);
 

@@ -31,6 +31,9 @@ bool movegen_is_legal(const Position *pos, Move m);
 /* True when the side to move has a capture (fast, no generation). */
 bool movegen_has_capture(const Position *pos);
 
+/* True when the side to move has a legal move (a capture or a quiet move), without generating them. */
+bool movegen_has_move(const Position *pos);
+
 /* True when the side NOT to move would have a capture if it were its turn. */
 bool movegen_opponent_has_capture(const Position *pos);
 
@@ -146,4 +149,22 @@ static inline int movegen_count_international(const Position *pos)
 static inline int movegen_count(const Position *pos)
 {
     return movegen_international(pos) ? movegen_count_international(pos) : movegen_count_variant(pos);
+}
+
+/* True when the side to move has a quiet move, by shifts (no generation); those are its legal
+ * moves only when movegen_has_capture() is false. Inline: the quiescence search asks at every leaf. */
+static inline bool movegen_has_quiet(const Position *pos)
+{
+    Color us = pos->turn;
+    Bitboard empty = position_empty(pos);
+    Bitboard men = position_men(pos, us), kings = position_kings(pos, us);
+    if (movegen_special_rules(pos)) {
+        if (movegen_bt_over(pos))
+            return false;
+        kings &= ~position_resting_king(pos);
+    }
+    Bitboard fwd = us == WHITE ? (men >> 6) | (men >> 7) : (men << 6) | (men << 7);
+    if (fwd & empty)
+        return true;
+    return ((kings >> 6) | (kings >> 7) | (kings << 6) | (kings << 7)) & empty;
 }

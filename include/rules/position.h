@@ -41,6 +41,12 @@ static inline Variant position_variant(const Position *pos) { return (Variant)po
 static inline int position_wolf_count(const Position *pos, Color c) { return pos->wolf[c] >> 6; }
 static inline int position_wolf_bit(const Position *pos, Color c) { return pos->wolf[c] & 63; }
 
+/* Frisian: the king of the side to move that must rest (may not make a quiet move now), its bit, or 0. */
+static inline Bitboard position_resting_king(const Position *pos)
+{
+    return position_wolf_count(pos, pos->turn) >= WOLF_MAX_MOVES ? bb_of(position_wolf_bit(pos, pos->turn)) : 0;
+}
+
 /* The frisian king-move counters of out, the successor of pos after m (out's pieces already set);
  * with_key also brings out->key up to date. */
 void position_update_wolf(const Position *pos, Move m, Position *out, bool with_key);

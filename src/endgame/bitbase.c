@@ -49,7 +49,7 @@ int bitbase_pieces(void)
 bool bitbase_probe(const Position *pos, int max_pieces, int *value)
 {
     int n = bb_popcount(position_occupied(pos));
-    if (n > max_pieces || n > pieces_covered || pos->variant != VARIANT_NORMAL)
+    if (n > max_pieces || n > pieces_covered || !variant_has_bitbases(position_variant(pos)))
         return false;
     if (!pos->pieces[pos->turn] || !pos->pieces[!pos->turn]) {
         *value = pos->pieces[pos->turn] ? 1 : -1;

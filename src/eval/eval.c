@@ -207,7 +207,7 @@ void eval_extract(const Position *pos, EvalFeatures *f)
         f->value[i] = w[i] - b[i];
     int phase = 40 - (w[EVAL_MAN] + w[EVAL_KING] + b[EVAL_MAN] + b[EVAL_KING]);
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
-    f->scale = pos->variant == VARIANT_NORMAL || pos->variant == VARIANT_KILLER ? drawish_scale(w, b) : EVAL_SCALE_ONE;
+    f->scale = variant_endgame_draws(position_variant(pos)) ? drawish_scale(w, b) : EVAL_SCALE_ONE;
     eval_pattern_indices(pos, f->pattern);
 }
 
@@ -237,12 +237,10 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
 
 const EvalWeight *eval_weights_of(Variant v)
 {
-    switch (v) {
-    case VARIANT_BT: return eval_weights_bt;
-    case VARIANT_FRISIAN: return eval_weights_frisian;
-    case VARIANT_LOSING: return eval_weights_losing;
-    default: return eval_weights;
-    }
+    static const EvalWeight *const WEIGHTS[VARIANT_COUNT] = {
+        [VARIANT_NORMAL] = eval_weights, [VARIANT_BT] = eval_weights_bt, [VARIANT_FRISIAN] = eval_weights_frisian,
+        [VARIANT_LOSING] = eval_weights_losing};
+    return WEIGHTS[variant_eval_data(v)];
 }
 
 const EvalWeight *eval_material_weights(Variant v)

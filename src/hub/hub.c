@@ -183,29 +183,33 @@ static void print_done(Hub *h, Move best, Move ponder)
     fputc('\n', h->out);
 }
 
-/* Under go think, answers from the book when it has a move: `info` with the book score, then
- * `done` at once (the ponder move is the best book reply). False when the book has no move. */
-static bool play_book_move(Hub *h)
+/* Under go think, the book's move when it has one (the ponder move is the best book reply),
+ * with an `info` line carrying the book score to info (when not NULL). False when it has none. */
+static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
 {
     const Position *root = game_position(&h->game);
-    BookMove pick, replies[MAX_MOVES];
-    if (!h->book || !book_pick(book_embedded(), root, h->book_ply, h->book_margin, &h->rng, &pick))
+    BookMove chosen, replies[MAX_MOVES];
+    if (!h->book || !book_pick(book_embedded(), root, h->book_ply, h->book_margin, &h->rng, &chosen))
         return false;
-    char score[16];
-    search_format_score(pick.score, score, sizeof score);
-    fprintf(h->out, "info score=%s ", score);
-    write_move(h->out, "pv", root, pick.move);
-    fputc('\n', h->out);
+    if (info) {
+        char score[16];
+        search_format_score(chosen.score, score, sizeof score);
+        fprintf(info, "info score=%s ", score);
+        write_move(info, "pv", root, chosen.move);
+        fputc('\n', info);
+    }
     Position next;
-    move_make(root, pick.move, &next);
-    print_done(h, pick.move, book_moves(book_embedded(), &next, replies) ? replies[0].move : MOVE_NONE);
+    move_make(root, chosen.move, &next);
+    pick->source = HUB_PICK_BOOK;
+    pick->move = chosen.move;
+    pick->ponder = book_moves(book_embedded(), &next, replies) ? replies[0].move : MOVE_NONE;
+    pick->result.score = chosen.score;
     return true;
 }
 
-/* Answers a go: an error when there is no legal move, under go think the only move or a book move
- * at once, else the search's move. */
-void hub_go(Hub *h, GoMode mode)
+bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, FILE *info, HubPick *pick)
 {
+    memset(pick, 0, sizeof *pick);
     MoveList list;
     movegen_generate(game_position(&h->game), &list);
     if (list.count == 0) {
@@ -217,21 +221,33 @@ void hub_go(Hub *h, GoMode mode)
         else
             hub_error(h, "no legal move: %s to move has no piece that can move, so the game is over%s", SIDE[turn],
                       st == GAME_WIN ? " (won by the side to move: losing rules)" : "");
-        return;
+        return false;
     }
     if (list.count == 1 && mode == GO_THINK) {
-        print_done(h, list.moves[0], MOVE_NONE);
-        return;
+        pick->source = HUB_PICK_ONLY;
+        pick->move = list.moves[0];
+        pick->ponder = MOVE_NONE;
+        return true;
     }
-    if (mode == GO_THINK && play_book_move(h))
-        return;
+    if (mode == GO_THINK && pick_book_move(h, info, pick))
+        return true;
     Search *search = hub_searcher(h);
     if (!search)
-        return;
-    SearchResult res;
-    search_run(search, &h->game, &h->limits, mode, hub_poll, h, h->out, &res);
-    if (res.best == MOVE_NONE || !movegen_is_legal(game_position(&h->game), res.best))
+        return false;
+    search_run(search, &h->game, limits, mode, hub_poll, h, info, &pick->result);
+    if (pick->result.best == MOVE_NONE || !movegen_is_legal(game_position(&h->game), pick->result.best)) {
         hub_error(h, "the search returned no legal move");
-    else
-        print_done(h, res.best, res.ponder);
+        return false;
+    }
+    pick->source = HUB_PICK_SEARCH;
+    pick->move = pick->result.best;
+    pick->ponder = pick->result.ponder;
+    return true;
+}
+
+void hub_go(Hub *h, GoMode mode)
+{
+    HubPick pick;
+    if (hub_pick(h, mode, &h->limits, h->out, &pick))
+        print_done(h, pick.move, pick.ponder);
 }

@@ -11,6 +11,7 @@
 
 #define PERFT_MAX_DEPTH 15
 #define BENCH_MAX_DEPTH 30
+#define THINK_DEFAULT_SECONDS 1.0   /* think's time a move when no level is set */
 
 static const char *const HELP[] = {
     "Hub protocol v2 (what GUIs send; values with spaces go in double quotes):",
@@ -31,7 +32,12 @@ static const char *const HELP[] = {
     "  board                        diagram with square numbers, side to move, FEN",
     "  moves                        legal moves of the current position",
     "  play M1 M2 ...               play moves on the current game (kept for repetitions)",
-    "  undo [N]                     take back N moves (default 1)",
+    "  think                        the engine plays a move: the book's, or a search under the level set",
+    "                               (1 second without one; the level stays for the next think; a line typed",
+    "                               meanwhile makes it move at once); refused when the game is over",
+    "  auto on|off                  on: the engine answers each play at once, as think does (default off)",
+    "  undo [N]                     take back N move pairs, the reply and your move (default 1; a lone move too)",
+    "  back [N]                     take back N single moves (plies, default 1)",
     "  perft depth=N [divide]       count move sequences of N plies",
     "  eval                         static evaluation term by term",
     "  book                         the opening book's moves here, best first, with their scores",
@@ -72,9 +78,9 @@ static void print_position_line(Hub *h, const char *tag)
     fprintf(h->out, "%s ply=%d ", tag, h->game.ply);
     print_pair(h->out, "side", pos->turn == WHITE ? "white" : "black", false);
     print_pair(h->out, "status", game_status_text(game_status(&h->game)), false);
-    bool normal = pos->variant == VARIANT_NORMAL;
-    print_pair(h->out, "fen", fen, normal);
-    if (!normal)
+    bool named = !variant_is_default(position_variant(pos));
+    print_pair(h->out, "fen", fen, !named);
+    if (named)
         print_pair(h->out, "variant", variant_name(position_variant(pos)), true);
 }
 
@@ -142,6 +148,83 @@ static void cmd_book(Hub *h)
     fputs("\"\n", h->out);
 }
 
+/* Whether level set something that ends a search (depth, nodes, a move time, a clock or infinite). */
+static bool level_set(const SearchLimits *l)
+{
+    return l->depth || l->nodes || l->move_time > 0 || l->clock_set || l->infinite;
+}
+
+/* The outcome of a finished game for a person: "White wins", "Black wins" or "draw". */
+static const char *result_text(const Game *game, GameStatus status)
+{
+    int outcome = game_status_outcome(status);   /* for the side to move */
+    if (outcome == 0)
+        return "draw";
+    return (game_position(game)->turn == WHITE) == (outcome > 0) ? "White wins" : "Black wins";
+}
+
+/* `think move=M source=search|book|only [score=S depth=D nodes=N time=T]`, the board after the
+ * move, and `game-over status=... result=...` when the move ended the game. */
+static void print_think(Hub *h, const HubPick *pick, const char *move)
+{
+    static const char *const SOURCE[] = {[HUB_PICK_SEARCH] = "search", [HUB_PICK_ONLY] = "only",
+                                         [HUB_PICK_BOOK] = "book"};
+    fprintf(h->out, "think ");
+    print_pair(h->out, "move", move, false);
+    fprintf(h->out, "source=%s", SOURCE[pick->source]);
+    if (pick->source != HUB_PICK_ONLY) {
+        char score[16];
+        search_format_score(pick->result.score, score, sizeof score);
+        fprintf(h->out, " score=%s", score);
+    }
+    if (pick->source == HUB_PICK_SEARCH)
+        fprintf(h->out, " depth=%d nodes=%llu time=%.2f", pick->result.depth,
+                (unsigned long long)pick->result.nodes, pick->result.time);
+    fputc('\n', h->out);
+    cmd_board(h);
+    GameStatus st = game_status(&h->game);
+    if (st != GAME_ONGOING) {
+        fputs("game-over ", h->out);
+        print_pair(h->out, "status", game_status_text(st), false);
+        print_pair(h->out, "result", result_text(&h->game, st), true);
+    }
+}
+
+/* Refuses a finished game; otherwise chooses a move as go think does, under the level set (or
+ * THINK_DEFAULT_SECONDS), plays it and shows it with the board. The level stays set. */
+static void cmd_think(Hub *h)
+{
+    GameStatus st = game_status(&h->game);
+    if (st != GAME_ONGOING) {
+        hub_error(h, "think: the game is over (%s: %s); undo, back or pos to go on", game_status_text(st),
+                  result_text(&h->game, st));
+        return;
+    }
+    SearchLimits limits = h->limits;
+    if (!level_set(&limits))
+        limits.move_time = THINK_DEFAULT_SECONDS;
+    HubPick pick;
+    if (!hub_pick(h, GO_THINK, &limits, NULL, &pick))
+        return;
+    char move[MOVE_TEXT_MAX];
+    notation_format_move(game_position(&h->game), pick.move, move);
+    if (!game_play(&h->game, pick.move)) {
+        hub_error(h, "think: no room for move %s: the game holds at most %d plies", move, GAME_MAX_PLIES - 1);
+        return;
+    }
+    print_think(h, &pick, move);
+}
+
+/* auto on|off: whether play is answered by a think at once. */
+static void cmd_auto(Hub *h, const HubCommand *c)
+{
+    const char *word = c->argc == 1 && !c->args[0].has_value ? c->args[0].key : "";
+    if (strcmp(word, "on") == 0 || strcmp(word, "off") == 0)
+        h->auto_reply = word[1] == 'n';
+    else
+        hub_error(h, "auto needs on or off (now %s)", h->auto_reply ? "on" : "off");
+}
+
 /* play takes its moves as bare words (play 32-28 19-23) or as moves="...". */
 static void cmd_play(Hub *h, const HubCommand *c)
 {
@@ -169,8 +252,11 @@ static void cmd_play(Hub *h, const HubCommand *c)
         hub_play_moves(h, joined, "play");
         free(joined);
     }
-    if (h->game.ply > before)
+    if (h->game.ply > before) {
         print_position_line(h, "position");
+        if (h->auto_reply && game_status(&h->game) == GAME_ONGOING)
+            cmd_think(h);
+    }
 }
 
 /* A count given as key=N or as a bare number (undo 3); def when absent, or an error when
@@ -188,16 +274,34 @@ static const char *count_arg(const HubCommand *c, const char *key, long long min
     return def < 0 ? "missing value" : NULL;
 }
 
-static void cmd_undo(Hub *h, const HubCommand *c)
+/* back [N]: takes back N plies (default 1). */
+static void cmd_back(Hub *h, const HubCommand *c)
 {
     long long n;
     const char *err;
     if (h->game.ply == 0)
-        hub_error(h, "undo: no move to take back");
+        hub_error(h, "back: no move to take back");
     else if ((err = count_arg(c, "n", 1, h->game.ply, 1, &n)))
-        hub_error(h, "undo count: %s, expected an integer from 1 to %d (the moves played)", err, h->game.ply);
+        hub_error(h, "back count: %s, expected an integer from 1 to %d (the moves played)", err, h->game.ply);
     else {
         game_undo(&h->game, (int)n);
+        print_position_line(h, "position");
+    }
+}
+
+/* undo [N]: takes back N move pairs (default 1), the engine's reply and the person's move, so
+ * that after think the person is to move again; a lone first ply counts as a pair. */
+static void cmd_undo(Hub *h, const HubCommand *c)
+{
+    long long n;
+    const char *err;
+    int pairs = (h->game.ply + 1) / 2;
+    if (h->game.ply == 0)
+        hub_error(h, "undo: nothing to undo, no move has been played");
+    else if ((err = count_arg(c, "n", 1, pairs, 1, &n)))
+        hub_error(h, "undo count: %s, expected an integer from 1 to %d (the move pairs played)", err, pairs);
+    else {
+        game_undo(&h->game, (int)n * 2);   /* game_undo stops at the start of the game */
         print_position_line(h, "position");
     }
 }
@@ -235,6 +339,14 @@ bool hub_term_execute(Hub *h, const HubCommand *c)
         cmd_play(h, c);
     else if (strcmp(name, "undo") == 0)
         cmd_undo(h, c);
+    else if (strcmp(name, "back") == 0)
+        cmd_back(h, c);
+    else if (strcmp(name, "think") == 0 && c->argc == 0)
+        cmd_think(h);
+    else if (strcmp(name, "think") == 0)
+        hub_error(h, "think takes no arguments (set the time with level, e.g. level move-time=5)");
+    else if (strcmp(name, "auto") == 0)
+        cmd_auto(h, c);
     else if (strcmp(name, "perft") == 0)
         cmd_perft(h, c);
     else if (strcmp(name, "eval") == 0)

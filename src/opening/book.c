@@ -148,8 +148,9 @@ const Book *book_embedded(void)
 const BookEntry *book_find(const Book *book, const Position *pos)
 {
     BookEntry probe = {.key = book_key(pos)};
-    bool rules = pos->variant == VARIANT_NORMAL || pos->variant == VARIANT_KILLER;
-    return book->count && rules ? bsearch(&probe, book->entries, book->count, sizeof probe, entry_cmp) : NULL;
+    if (!book->count || !variant_has_book(position_variant(pos)))
+        return NULL;
+    return bsearch(&probe, book->entries, book->count, sizeof probe, entry_cmp);
 }
 
 /* book_moves for pos, whose entry is e (or NULL). */

@@ -41,7 +41,7 @@ void game_draw_root(const Position *pos, DrawState *out)
     out->reversible = 0;
     out->endgame_plies = 0;
     out->endgame = game_endgame_rule(pos);
-    out->king_rule = pos->variant != VARIANT_FRISIAN;
+    out->king_rule = variant_king_rule(position_variant(pos));
 }
 
 void game_draw_next(const Position *pos, const DrawState *prev, Move m, const Position *next, DrawState *out)
@@ -108,16 +108,18 @@ int game_repetitions(const Game *game)
     return count;
 }
 
+GameStatus game_no_move_status(const Position *pos)
+{
+    if (variant_no_move_outcome(position_variant(pos)) > 0)
+        return GAME_WIN;
+    return movegen_bt_over(pos) ? GAME_LOSS_CROWNED : GAME_LOSS;
+}
+
 GameStatus game_status(const Game *game)
 {
-    MoveList list;
     const Position *pos = game_position(game);
-    movegen_generate(pos, &list);
-    if (list.count == 0) {
-        if (pos->variant == VARIANT_LOSING)
-            return GAME_WIN;
-        return movegen_bt_over(pos) ? GAME_LOSS_CROWNED : GAME_LOSS;
-    }
+    if (!movegen_has_move(pos))
+        return game_no_move_status(pos);
     if (game_repetitions(game) >= 3)
         return GAME_DRAW_REPETITION;
     return game_draw_status(&game->draw[game->ply]);

@@ -138,6 +138,8 @@ bool movegen_opponent_has_capture(const Position *pos)
     return side_has_capture(pos, (Color)!pos->turn);
 }
 
+bool movegen_has_move(const Position *pos) { return movegen_has_capture(pos) || movegen_has_quiet(pos); }
+
 static inline void push(MoveList *list, Move m)
 {
     if (list->count < MAX_MOVES)
@@ -211,7 +213,7 @@ void movegen_quiet(const Position *pos, MoveList *list)
     list->capture_len = 0;
     if (movegen_bt_over(pos))
         return;
-    Bitboard wolf = pos->variant == VARIANT_FRISIAN ? frisian_stopped_king(pos) : 0;
+    Bitboard wolf = pos->variant == VARIANT_FRISIAN ? position_resting_king(pos) : 0;
     for (int d = d0; d < d0 + 2; d++)
         for (Bitboard to = bb_shift(men, d) & empty; to; to &= to - 1) {
             Bitboard t = to & -to;
@@ -284,7 +286,7 @@ int movegen_count_variant(const Position *pos)
     MoveList list;
     frisian_captures(pos, &list);
     return list.count ? list.count
-                      : movegen_count_quiet(pos, position_kings(pos, pos->turn) & ~frisian_stopped_king(pos));
+                      : movegen_count_quiet(pos, position_kings(pos, pos->turn) & ~position_resting_king(pos));
 }
 
 void movegen_generate(const Position *pos, MoveList *list)

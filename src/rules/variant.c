@@ -9,6 +9,34 @@ static const int GAME_TYPES[VARIANT_COUNT] = {20, 20, 96, 40, 98};
 static const char *const PDN_NAMES[VARIANT_COUNT] = {"International", "Killer", "Breakthrough", "Frisian",
                                                      "Antidraughts"};
 
+static const VariantTraits TRAITS[VARIANT_COUNT] = {
+    [VARIANT_NORMAL] = {.eval_data = VARIANT_NORMAL, .book = true, .bitbases = true, .endgame_draws = true,
+                        .king_rule = true, .no_move = -1},
+    [VARIANT_KILLER] = {.eval_data = VARIANT_NORMAL, .book = true, .endgame_draws = true, .king_rule = true,
+                        .no_move = -1},
+    [VARIANT_BT] = {.eval_data = VARIANT_BT, .crowning_wins = true, .king_rule = true, .no_move = -1},
+    [VARIANT_FRISIAN] = {.eval_data = VARIANT_FRISIAN, .no_move = -1},
+    [VARIANT_LOSING] = {.eval_data = VARIANT_LOSING, .king_rule = true, .no_move = +1},
+};
+
+const VariantTraits *variant_traits(Variant v) { return &TRAITS[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL]; }
+
+Variant variant_eval_data(Variant v) { return TRAITS[v].eval_data; }
+
+bool variant_has_book(Variant v) { return TRAITS[v].book; }
+
+bool variant_has_bitbases(Variant v) { return TRAITS[v].bitbases; }
+
+bool variant_endgame_draws(Variant v) { return TRAITS[v].endgame_draws; }
+
+bool variant_crowning_wins(Variant v) { return TRAITS[v].crowning_wins; }
+
+bool variant_king_rule(Variant v) { return TRAITS[v].king_rule; }
+
+int variant_no_move_outcome(Variant v) { return TRAITS[v].no_move; }
+
+bool variant_is_default(Variant v) { return v == VARIANT_NORMAL; }
+
 const char *variant_name(Variant v) { return v >= 0 && v < VARIANT_COUNT ? NAMES[v] : "?"; }
 
 bool variant_parse(const char *text, Variant *out)

@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 #include "endgame/bitbase.h"
-#include "rules/frisian.h"
 #include "search_internal.h"
 
 #define ORDER_TT (1 << 30)
@@ -38,27 +37,11 @@ static inline bool probe_bitbase(const Search *s, const Position *pos, int ply, 
     return true;
 }
 
-/* The score of a position whose side to move has no legal move: a loss, but a win in losing. */
+/* The score of a position whose side to move has no legal move: the rules' verdict, sooner
+ * better. */
 static inline Score no_move_score(const Position *pos, int ply)
 {
-    return pos->variant == VARIANT_LOSING ? SCORE_WIN - ply : -SCORE_WIN + ply;
-}
-
-/* True when the side to move (with no capture) has at least one quiet move. */
-static bool has_quiet_move(const Position *pos)
-{
-    Color us = pos->turn;
-    Bitboard empty = position_empty(pos);
-    Bitboard men = position_men(pos, us), kings = position_kings(pos, us);
-    if (movegen_special_rules(pos)) {
-        if (movegen_bt_over(pos))
-            return false;
-        kings &= ~frisian_stopped_king(pos);
-    }
-    Bitboard fwd = us == WHITE ? (men >> 6) | (men >> 7) : (men << 6) | (men << 7);
-    if (fwd & empty)
-        return true;
-    return ((kings >> 6) | (kings >> 7) | (kings << 6) | (kings << 7)) & empty;
+    return variant_no_move_outcome(position_variant(pos)) * (SCORE_WIN - ply);
 }
 
 static inline void pv_update(Search *s, int ply, Move m)
@@ -96,9 +79,9 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
     MoveList list;
     movegen_captures(pos, &list);
     if (list.count == 0) {
-        if (!has_quiet_move(pos))
+        if (!movegen_has_quiet(pos))
             return no_move_score(pos, ply);
-        if (pos->variant == VARIANT_BT && bt_crowns_next(pos))
+        if (variant_crowning_wins(position_variant(pos)) && bt_crowns_next(pos))
             return SCORE_WIN - ply - 1;
         if (qply > 0 || !movegen_opponent_has_capture(pos))
             return leaf_eval(s, pos, ply);
@@ -236,7 +219,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     bool pv_node = beta - alpha > 1;
 
     alpha = max_s(alpha, -SCORE_WIN + ply);
-    beta = min_s(beta, SCORE_WIN - ply - (pos->variant != VARIANT_LOSING));   /* losing: no move wins at once */
+    bool no_move_wins = variant_no_move_outcome(position_variant(pos)) > 0;   /* then a win can come at once */
+    beta = min_s(beta, SCORE_WIN - ply - !no_move_wins);
     if (alpha >= beta)
         return alpha;
 

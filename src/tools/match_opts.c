@@ -61,7 +61,7 @@ static bool add_variant_params(MatchOptions *o)
 {
     static const char *const VARIANT_PARAMS[VARIANT_COUNT] = {"variant=normal", "variant=killer", "variant=bt",
                                                               "variant=frisian", "variant=losing"};
-    for (int k = 0; k < 2 && o->variant != VARIANT_NORMAL; k++) {
+    for (int k = 0; k < 2 && !variant_is_default(o->variant); k++) {   /* first, so --paramN settings follow it */
         EngineConfig *cfg = &o->engine[k];
         if (cfg->param_count == ENGINE_MAX_PARAMS) {
             opts_refuse("match", "too many engine parameters");

@@ -75,7 +75,7 @@ void pdn_write_game(FILE *out, const PdnHeader *h, const Game *game, int white_p
     char type[16];
     snprintf(type, sizeof type, "%d", variant_pdn_game_type(v));
     write_tag(out, "GameType", type);
-    if (v != VARIANT_NORMAL)
+    if (!variant_is_default(v))
         write_tag(out, "Variant", variant_pdn_name(v));
     Position start;
     position_start(&start);
