@@ -17,6 +17,9 @@
 
 #define TEACHER_K 0.008
 
+/* The shipped international weights (book/eval/normal.bin). */
+static const EvalWeight *normal_weights(void) { return eval_weights_of(VARIANT_NORMAL); }
+
 static unsigned next_rand(unsigned *seed)
 {
     *seed = *seed * 1103515245u + 12345u;
@@ -40,7 +43,7 @@ static int taught_index(void)
  * block, which the tuner can only learn through that pattern entry. */
 static void teacher_weights(EvalWeight *w)
 {
-    memcpy(w, eval_weights, EVAL_FEATURE_COUNT * sizeof *w);
+    memcpy(w, normal_weights(), EVAL_FEATURE_COUNT * sizeof *w);
     w[EVAL_CENTRE].mg += 40, w[EVAL_CENTRE].eg += 40;
     w[EVAL_TEMPO].mg += 12, w[EVAL_TEMPO].eg += 12;
     w[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()] = (EvalWeight){60, 60};
@@ -107,8 +110,8 @@ static void test_tuner_lowers_loss_and_is_deterministic(void **state)
     cfg.learning_rate = 1.0;
     cfg.l2 = 1e-7;   /* 52k pattern weights on 16k positions over-fit without it */
     static EvalWeight a[EVAL_FEATURE_COUNT], b[EVAL_FEATURE_COUNT];
-    memcpy(a, eval_weights, sizeof a);
-    memcpy(b, eval_weights, sizeof b);
+    memcpy(a, normal_weights(), sizeof a);
+    memcpy(b, normal_weights(), sizeof b);
     TuneReport ra, rb;
     assert_true(tune_run(&data, &cfg, a, &ra, NULL));
     assert_true(tune_run(&data, &cfg, b, &rb, NULL));
@@ -118,15 +121,16 @@ static void test_tuner_lowers_loss_and_is_deterministic(void **state)
     assert_true(ra.valid_after < ra.valid_before);
     assert_true(ra.valid_count > 0 && ra.train_count > ra.valid_count);
     /* The terms the teacher overweights move towards it; the frozen unit stays. */
-    assert_true(a[EVAL_CENTRE].mg > eval_weights[EVAL_CENTRE].mg + 5);
-    assert_true(a[EVAL_TEMPO].mg + a[EVAL_TEMPO].eg > eval_weights[EVAL_TEMPO].mg + eval_weights[EVAL_TEMPO].eg + 4);
-    assert_int_equal(a[EVAL_MAN].mg, eval_weights[EVAL_MAN].mg);
-    assert_int_equal(a[EVAL_MAN].eg, eval_weights[EVAL_MAN].eg);
+    assert_true(a[EVAL_CENTRE].mg > normal_weights()[EVAL_CENTRE].mg + 5);
+    const EvalWeight *start = normal_weights();
+    assert_true(a[EVAL_TEMPO].mg + a[EVAL_TEMPO].eg > start[EVAL_TEMPO].mg + start[EVAL_TEMPO].eg + 4);
+    assert_int_equal(a[EVAL_MAN].mg, normal_weights()[EVAL_MAN].mg);
+    assert_int_equal(a[EVAL_MAN].eg, normal_weights()[EVAL_MAN].eg);
     /* The pattern entry of the taught formation learns the teacher's bonus. */
     assert_true(a[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()].mg > 10);
     /* Two gradient threads give the same fit up to the order of the float sums. */
     cfg.threads = 2;
-    memcpy(b, eval_weights, sizeof b);
+    memcpy(b, normal_weights(), sizeof b);
     assert_true(tune_run(&data, &cfg, b, &rb, NULL));
     for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
         assert_true(abs(a[i].mg - b[i].mg) <= 1 && abs(a[i].eg - b[i].eg) <= 1);
@@ -144,12 +148,12 @@ static void test_l2_keeps_weights_near_start(void **state)
     cfg.learning_rate = 1.0;
     cfg.l2 = 1.0;
     static EvalWeight w[EVAL_FEATURE_COUNT];
-    memcpy(w, eval_weights, sizeof w);
+    memcpy(w, normal_weights(), sizeof w);
     TuneReport rep;
     assert_true(tune_run(&data, &cfg, w, &rep, NULL));
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        assert_true(abs(w[i].mg - eval_weights[i].mg) <= 1);
-        assert_true(abs(w[i].eg - eval_weights[i].eg) <= 1);
+        assert_true(abs(w[i].mg - normal_weights()[i].mg) <= 1);
+        assert_true(abs(w[i].eg - normal_weights()[i].eg) <= 1);
     }
     tune_data_free(&data);
 }
@@ -161,7 +165,7 @@ static void test_write_source_lists_every_term(void **state)
     FILE *f = tmpfile();
     assert_non_null(f);
     static EvalWeight w[EVAL_FEATURE_COUNT];
-    memcpy(w, eval_weights, sizeof w);
+    memcpy(w, normal_weights(), sizeof w);
     w[EVAL_PATTERN_BASE + 3 * EVAL_PATTERN_SIZE + 9] = (EvalWeight){11, -7};
     tune_write_source(w, &rep, 123, VARIANT_NORMAL, f);
     rewind(f);
@@ -171,10 +175,10 @@ static void test_write_source_lists_every_term(void **state)
     fclose(f);
     assert_non_null(strstr(text, "const EvalWeight eval_weights[EVAL_FEATURE_COUNT] = {"));
     char line[96];
-    snprintf(line, sizeof line, "[EVAL_MAN] = {%d, %d},", eval_weights[EVAL_MAN].mg, eval_weights[EVAL_MAN].eg);
+    snprintf(line, sizeof line, "[EVAL_MAN] = {%d, %d},", normal_weights()[EVAL_MAN].mg, normal_weights()[EVAL_MAN].eg);
     assert_non_null(strstr(text, line));
-    snprintf(line, sizeof line, "[EVAL_KING_DIAGONAL] = {%d, %d},", eval_weights[EVAL_KING_DIAGONAL].mg,
-             eval_weights[EVAL_KING_DIAGONAL].eg);
+    snprintf(line, sizeof line, "[EVAL_KING_DIAGONAL] = {%d, %d},", normal_weights()[EVAL_KING_DIAGONAL].mg,
+             normal_weights()[EVAL_KING_DIAGONAL].eg);
     assert_non_null(strstr(text, line));
     /* Table 3 starts at its designator; its entry 9 is the tenth pair after it. */
     const char *p = strstr(text, "[EVAL_PATTERN_BASE + 3 * EVAL_PATTERN_SIZE] =");
