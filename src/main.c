@@ -31,7 +31,7 @@ static int usage(void)
             "       engine bench [DEPTH]\n"
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--variant V] ...\n"
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
-            "       engine tune [--out FILE] [--iterations N] DATA...\n"
+            "       engine tune [--variant V] [--out FILE] [--iterations N] [--rate X] [--l2 X] ... DATA...\n"
             "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
             "       engine book build --out FILE [--openings FILE] [--expansions N] [--nodes N] ...\n"
