@@ -21,6 +21,7 @@
 #include "tools/selfplay.h"
 #include "tools/tactics.h"
 #include "tools/tune.h"
+#include "tools/eval_info.h"
 
 static int usage(void)
 {
@@ -32,6 +33,7 @@ static int usage(void)
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--variant V] ...\n"
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
             "       engine tune [--variant V] [--out FILE] [--iterations N] [--rate X] [--l2 X] ... DATA...\n"
+            "       engine eval info FILE   (a weight file book/eval/V.bin as text)\n"
             "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
             "       engine book build --out FILE [--openings FILE] [--expansions N] [--nodes N] ...\n"
@@ -163,6 +165,8 @@ int main(int argc, char **argv)
         return tactics_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "tune") == 0)
         return tune_main(argc, argv);
+    if (argc >= 3 && strcmp(argv[1], "eval") == 0 && strcmp(argv[2], "info") == 0)
+        return eval_info_main(argc, argv);
     if (argc == 3 && strcmp(argv[1], "bitbase") == 0 && strcmp(argv[2], "info") == 0)
         return bitbase_info_main();
     if (argc >= 3 && strcmp(argv[1], "bitbase") == 0 && strcmp(argv[2], "won") == 0)
