@@ -12,7 +12,9 @@
 #include "opening/book.h"
 #include "tools/book_build.h"
 #include "util/cli.h"
+#include "util/opts.h"
 #include "eval/eval.h"
+#include "eval/eval_file.h"
 #include "hub/hub_loop.h"
 #include "tools/match.h"
 #include "rules/movegen.h"
@@ -26,7 +28,7 @@
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: engine [hub]\n"
+            "usage: engine [hub [--weights FILE]...]   (FILE: weights of its variant, as `engine tune` writes)\n"
             "       engine moves POS [--variant V]\n"
             "       engine perft POS DEPTH [--divide] [--variant V]\n"
             "       engine bench [DEPTH]\n"
@@ -146,13 +148,40 @@ static int cmd_hub(bool banner)
     return rc;
 }
 
+/* The reason a --weights file was refused (opts prints it after the callback returns). */
+typedef struct {
+    char why[EVAL_FILE_WHY_MAX];
+} WeightsOption;
+
+static const char *use_weights(void *ctx, const char *path)
+{
+    WeightsOption *o = ctx;
+    Variant v;
+    return eval_file_use(path, &v, o->why, sizeof o->why) ? NULL : o->why;
+}
+
+/* `engine hub [--weights FILE]...`: each file replaces the embedded weights of its variant. */
+static int hub_main(int argc, char **argv)
+{
+    WeightsOption weights;
+    const OptSpec specs[] = {
+        OPTS_CALL("--weights", &weights, use_weights),
+        OPTS_END,
+    };
+    if (!opts_parse("hub", specs, argc, argv, 2, NULL, 0, 0))
+        return 2;
+    return cmd_hub(false);
+}
+
 int main(int argc, char **argv)
 {
     rules_init();
     eval_init();
     bitbase_init();
-    if (argc == 1 || (argc == 2 && strcmp(argv[1], "hub") == 0))
-        return cmd_hub(argc == 1);
+    if (argc == 1)
+        return cmd_hub(true);
+    if (strcmp(argv[1], "hub") == 0)
+        return hub_main(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "moves") == 0)
         return cmd_moves(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "perft") == 0)

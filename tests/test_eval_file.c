@@ -1,6 +1,7 @@
 /* The weight files (eval/eval_file.h): every embedded file decodes to its variant's weights; a
  * round trip keeps every pair; files of another layout, magic, version or variant, damaged or
- * truncated files are refused with a message saying what differs. */
+ * truncated files are refused with a message saying what differs; eval_file_use and
+ * `engine hub --weights` replace one variant's weights. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rules/rules.h"
@@ -217,6 +219,97 @@ static void test_bad_headers_refused(void **state)
     }
 }
 
+/* Writes weights of variant v as a file at path. */
+static void write_file(const char *path, const char *variant, const EvalWeight *w)
+{
+    EvalFileLayout layout;
+    eval_file_layout(&layout);
+    size_t len;
+    uint8_t *bytes = eval_file_encode(&layout, variant, "test", w, &len);
+    assert_non_null(bytes);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    free(bytes);
+}
+
+/* eval_file_use replaces the weights of the file's variant only; a refused file changes nothing. */
+static void test_use_replaces_one_variant(void **state)
+{
+    (void)state;
+    static EvalWeight before[VARIANT_COUNT][EVAL_FEATURE_COUNT], w[EVAL_FEATURE_COUNT];
+    for (int v = 0; v < VARIANT_COUNT; v++)
+        memcpy(before[v], eval_weights_of((Variant)v), sizeof before[v]);
+    memcpy(w, before[VARIANT_FRISIAN], sizeof w);
+    w[EVAL_TEMPO] = (EvalWeight){77, -77};
+    w[EVAL_PATTERN_BASE + 9 * EVAL_PATTERN_SIZE + 100] = (EvalWeight){5, 6};
+    char path[] = "/tmp/test_eval_use_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_file(path, "frisian", w);
+    Variant v = VARIANT_COUNT;
+    char why[EVAL_FILE_WHY_MAX] = "";
+    assert_true(eval_file_use(path, &v, why, sizeof why));
+    assert_int_equal(v, VARIANT_FRISIAN);
+    for (int u = 0; u < VARIANT_COUNT; u++)
+        assert_memory_equal(eval_weights_of((Variant)u), u == VARIANT_FRISIAN ? w : before[u], sizeof w);
+    /* A damaged file: refused, the weights in use stay. */
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 100, SEEK_SET), 0);
+    fputc('!', f);
+    fclose(f);
+    assert_false(eval_file_use(path, &v, why, sizeof why));
+    assert_non_null(strstr(why, "checksum mismatch"));
+    assert_memory_equal(eval_weights_of(VARIANT_FRISIAN), w, sizeof w);
+    eval_set_weights(VARIANT_FRISIAN, before[VARIANT_FRISIAN]);
+    assert_memory_equal(eval_weights_of(VARIANT_FRISIAN), before[VARIANT_FRISIAN], sizeof w);
+    unlink(path);
+}
+
+/* Runs a shell command; returns its exit code and its output in out. */
+static int run(const char *cmd, char *out, size_t size)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* `engine hub --weights FILE` evaluates with the file's weights; a bad file is refused with exit
+ * code 2 before the loop starts (run from the repo root). */
+static void test_hub_weights_option(void **state)
+{
+    (void)state;
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    memcpy(w, eval_weights_of(VARIANT_NORMAL), sizeof w);
+    w[EVAL_TEMPO] = (EvalWeight){1234, -4321};
+    char path[] = "/tmp/test_eval_hub_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_file(path, "normal", w);
+    char cmd[256], out[8192];
+    snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | ./engine hub --weights %s 2>&1", path);
+    assert_int_equal(run(cmd, out, sizeof out), 0);
+    assert_non_null(strstr(out, "eval term=tempo white-black=0 mg=1234 eg=-4321 "));
+    assert_int_equal(run("printf 'eval\\nquit\\n' | ./engine hub 2>&1", out, sizeof out), 0);
+    assert_null(strstr(out, "mg=1234 eg=-4321"));
+    write_file(path, "killer", w);
+    snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | ./engine hub --weights %s 2>&1", path);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
+    assert_non_null(strstr(out, "engine hub: bad --weights"));
+    assert_non_null(strstr(out, "killer has no weights of its own"));
+    assert_null(strstr(out, "eval term="));
+    unlink(path);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
+    assert_non_null(strstr(out, "cannot open"));
+}
+
 int main(void)
 {
     rules_init();
@@ -226,6 +319,8 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_other_layouts_refused),
         cmocka_unit_test(test_bad_headers_refused),
+        cmocka_unit_test(test_use_replaces_one_variant),
+        cmocka_unit_test(test_hub_weights_option),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

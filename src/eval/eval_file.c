@@ -389,3 +389,20 @@ bool eval_file_read(const char *path, Variant expect, EvalWeight *weights, EvalF
     free(bytes);
     return ok;
 }
+
+bool eval_file_use(const char *path, Variant *variant, char *why, size_t why_size)
+{
+    EvalWeight *weights = malloc(EVAL_FEATURE_COUNT * sizeof *weights);
+    EvalFileHeader head;
+    if (!weights) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    bool ok = eval_file_read(path, VARIANT_COUNT, weights, &head, why, why_size);
+    if (ok) {
+        eval_set_weights(head.variant, weights);
+        *variant = head.variant;
+    }
+    free(weights);
+    return ok;
+}
