@@ -10,6 +10,9 @@
 #define MAGIC_LEN 4
 #define FILE_MAX ((size_t)1 << 26)   /* far above any real file (about 60 KB) */
 
+_Static_assert(EVAL_TERM_COUNT <= EVAL_FILE_LAYOUT_MAX && EVAL_PATTERN_TABLES <= EVAL_FILE_LAYOUT_MAX,
+               "EvalFileLayout holds this engine's layout");
+
 void eval_file_layout(EvalFileLayout *layout)
 {
     memset(layout, 0, sizeof *layout);
