@@ -83,9 +83,10 @@ void eval_embedded_file(Variant v, const unsigned char **bytes, size_t *len);
  * Call it before any evaluation with them: cached scores of the old weights are not forgotten. */
 void eval_set_weights(Variant v, const EvalWeight *weights);
 
-/* Fills the eval tables (cones of runaway men, the weights from the embedded files) once, however
- * many threads call it; eval_position calls it on first use. A damaged embedded file (a broken
- * build: the tests check every one) stops the program with a message. */
+/* Fills the eval tables once, however many threads call it; eval_position calls it on first use.
+ * The weights of a variant are decoded from its embedded file on its first eval_weights_of (also
+ * thread-safe); a damaged embedded file (a broken build: the tests check every one) stops the
+ * program with a message. */
 /* Fills the eval tables (cones of runaway men); idempotent. eval_position calls it on first use,
  * call it at startup when several threads may evaluate. */
 void eval_init(void);

@@ -60,7 +60,10 @@ static const int WEIGHT_SET_OF[VARIANT_COUNT] = {
 static struct {
     atomic_bool ready;
     SideTables side[2];
-    EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];
+    mtx_t weights_lock;                    /* serialises the decoding of the weight sets */
+    atomic_bool weights_ready[WEIGHT_SETS];
+    EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];   /* decoded on first use: a process pays
+                                                             * only for the variants it plays */
 } tables;
 
 /* Material-only values in centi-men, {man, man} and {king, king} (mg = eg): also the cache key of
@@ -68,9 +71,9 @@ static struct {
 static const EvalWeight MATERIAL[VARIANT_COUNT][2] = {
     [VARIANT_NORMAL] = {{100, 100}, {300, 300}},
     [VARIANT_KILLER] = {{100, 100}, {300, 300}},
-    [VARIANT_BT] = {{100, 100}, {0, 0}},          /* a king ends the game: never on the board in play */
-    [VARIANT_FRISIAN] = {{100, 100}, {160, 160}},   /* kings capture along rows and files too */
-    [VARIANT_LOSING] = {{-100, -100}, {-150, -150}},  /* the side that keeps fewer pieces is nearer its win */
+    [VARIANT_BT] = {{100, 100}, {0, 0}},               /* a king ends the game: never on the board in play */
+    [VARIANT_FRISIAN] = {{100, 100}, {160, 160}},      /* kings capture along rows and files too */
+    [VARIANT_LOSING] = {{-100, -100}, {-150, -150}},   /* the side that keeps fewer pieces is nearer its win */
 };
 
 static Bitboard squares_mask(const int *squares, int count)
@@ -96,26 +99,14 @@ static int square_file(int s) { return 2 * ((s - 1) % 5) + (square_row(s) % 2 ==
 
 static int weight_set(Variant v) { return WEIGHT_SET_OF[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL]; }
 
-/* Decodes the embedded files; a damaged one is a broken build, never a silent zero table. */
-static void load_embedded_weights(void)
-{
-    for (int i = 0; i < WEIGHT_SETS; i++) {
-        EvalFileHeader head;
-        char why[EVAL_FILE_WHY_MAX];
-        if (!eval_file_decode(EMBEDDED[i].bytes, *EMBEDDED[i].len, EMBEDDED[i].variant, tables.weights[i], &head,
-                              why, sizeof why)) {
-            fprintf(stderr, "engine: the embedded weights book/eval/%s.bin are damaged: %s\n",
-                    variant_name(EMBEDDED[i].variant), why);
-            abort();
-        }
-    }
-}
-
 static void init_tables(void)
 {
     bb_init();
     eval_pattern_init();
-    load_embedded_weights();
+    if (mtx_init(&tables.weights_lock, mtx_plain) != thrd_success) {
+        fprintf(stderr, "engine: cannot create a mutex\n");
+        abort();
+    }
     static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
     static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
     SideTables *w = &tables.side[WHITE], *b = &tables.side[BLACK];
@@ -287,11 +278,32 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
 
 Variant eval_weights_variant(Variant v) { return EMBEDDED[weight_set(v)].variant; }
 
+/* Decodes weight set i from its embedded file unless done; a damaged file is a broken build (the
+ * tests decode every one), never a silent zero table. */
+static void load_weight_set(int i)
+{
+    eval_init();
+    mtx_lock(&tables.weights_lock);
+    if (!atomic_load_explicit(&tables.weights_ready[i], memory_order_acquire)) {
+        EvalFileHeader head;
+        char why[EVAL_FILE_WHY_MAX];
+        if (!eval_file_decode(EMBEDDED[i].bytes, *EMBEDDED[i].len, EMBEDDED[i].variant, tables.weights[i], &head,
+                              why, sizeof why)) {
+            fprintf(stderr, "engine: the embedded weights book/eval/%s.bin are damaged: %s\n",
+                    variant_name(EMBEDDED[i].variant), why);
+            abort();
+        }
+        atomic_store_explicit(&tables.weights_ready[i], true, memory_order_release);
+    }
+    mtx_unlock(&tables.weights_lock);
+}
+
 const EvalWeight *eval_weights_of(Variant v)
 {
-    if (!tables_ready())
-        eval_init();
-    return tables.weights[weight_set(v)];
+    int i = weight_set(v);
+    if (!atomic_load_explicit(&tables.weights_ready[i], memory_order_acquire))
+        load_weight_set(i);
+    return tables.weights[i];
 }
 
 void eval_embedded_file(Variant v, const unsigned char **bytes, size_t *len)
@@ -302,7 +314,7 @@ void eval_embedded_file(Variant v, const unsigned char **bytes, size_t *len)
 
 void eval_set_weights(Variant v, const EvalWeight *weights)
 {
-    eval_init();
+    load_weight_set(weight_set(v));   /* so that no later first use decodes over them */
     memcpy(tables.weights[weight_set(v)], weights, sizeof tables.weights[0]);
 }
 
