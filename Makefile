@@ -30,8 +30,10 @@ BB_GEN_HDR := $(wildcard include/util/*.h include/rules/*.h) include/endgame/bit
               include/endgame/bitbase_store.h include/endgame/material.h include/tools/bitbase_build.h
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 NPROC    := $(shell nproc 2>/dev/null || echo 1)
+EVAL_SETS := normal bt frisian losing
+EVAL_GEN := $(EVAL_SETS:%=$(GEN)/eval_%.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o \
-            $(BUILD)/ballots_data.o
+            $(BUILD)/ballots_data.o $(EVAL_SETS:%=$(BUILD)/eval_%_data.o)
 # Records the BITBASES of the last build, rewritten only when it changes, so that switching it relinks.
 BB_CHOICE := $(BUILD)/bitbases.choice
 # A dry run (make -n) leaves it alone.
@@ -77,6 +79,16 @@ $(GEN)/ballots.c: book/ballots-3move.fen $(GEN)/embed
 	mv $@.tmp $@
 
 $(BUILD)/ballots_data.o: $(GEN)/ballots.c | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The evaluation weights of each variant (made by `engine tune`, see book/README.md) as C source.
+$(GEN)/eval_%.c: book/eval/%.bin $(GEN)/embed
+	$(GEN)/embed $< $@.tmp eval_$*_blob
+	mv $@.tmp $@
+
+.SECONDARY: $(EVAL_GEN)
+
+$(BUILD)/eval_%_data.o: $(GEN)/eval_%.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(GEN):
@@ -137,8 +149,9 @@ FUZZ_SECONDS ?= 20
 
 fuzz: $(FUZZ_BIN)
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(BB_C) $(GEN)/book.c $(GEN)/ballots.c | $(BUILD)/fuzz
-	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(LDLIBS)
+FUZZ_DATA    := $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(EVAL_GEN)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(FUZZ_DATA) | $(BUILD)/fuzz
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(FUZZ_DATA) $(LDLIBS)
 
 $(BUILD)/fuzz:
 	mkdir -p $@

@@ -12,6 +12,7 @@
 #include "tools/bitbase_cli.h"
 #include "tools/book_build.h"
 #include "tools/book_cli.h"
+#include "tools/eval_info.h"
 #include "tools/hub_cli.h"
 #include "tools/match.h"
 #include "tools/rules_cli.h"
@@ -37,19 +38,21 @@ static const struct {
     {"bitbase", "won", bitbase_cli_won_main},
     {"book", "build", book_build_main},
     {"book", "info", book_cli_info_main},
+    {"eval", "info", eval_info_main},
     {"match", NULL, match_main},
 };
 
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: engine [hub]\n"
+            "usage: engine [hub [--weights FILE]...]   (FILE: weights of its variant, as `engine tune` writes)\n"
             "       engine moves POS [--variant V]\n"
             "       engine perft POS DEPTH [--divide] [--variant V]\n"
             "       engine bench [DEPTH]\n"
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--variant V] ...\n"
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
-            "       engine tune [--out FILE] [--iterations N] DATA...\n"
+            "       engine tune [--variant V] [--out FILE] [--iterations N] [--rate X] [--l2 X] ... DATA...\n"
+            "       engine eval info FILE   (a weight file book/eval/V.bin as text)\n"
             "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
             "       engine book build --out FILE [--openings FILE] [--expansions N] [--nodes N] ...\n"

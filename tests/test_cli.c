@@ -126,11 +126,11 @@ static void test_help(void **state)
 {
     (void)state;
     static const char *const COMMANDS[] = {"hub", "moves", "perft", "bench", "selfplay", "tactics", "bitbase build",
-                                           "bitbase info", "bitbase won", "book build", "book info", "match"};
+                                           "bitbase info", "bitbase won", "book build", "book info", "match", "tune", "eval info"};
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
         char cmd[128], out[4096], expected[64];
         snprintf(cmd, sizeof cmd, "./engine %s --help 2>/dev/null", COMMANDS[i]);
-        snprintf(expected, sizeof expected, "usage: engine %s", strcmp(COMMANDS[i], "hub") ? COMMANDS[i] : "[hub]");
+        snprintf(expected, sizeof expected, "usage: engine %s", strcmp(COMMANDS[i], "hub") ? COMMANDS[i] : "[hub");
         int code = run(cmd, out, sizeof out);
         if (code != 0 || strncmp(out, expected, strlen(expected)) != 0)
             fail_msg("%s exited %d and said \"%s\"", cmd, code, out);

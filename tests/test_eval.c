@@ -12,6 +12,9 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
+/* The shipped international weights (book/eval/normal.bin). */
+static const EvalWeight *normal_weights(void) { return eval_weights_of(VARIANT_NORMAL); }
+
 static void features_of(const char *text, EvalFeatures *f)
 {
     Position pos;
@@ -216,9 +219,9 @@ static void check_mirror(const Position *pos)
     assert_int_equal(a.scale, b.scale);
     /* Both are from the side to move's view, and mirroring swaps the side to move. */
     assert_int_equal(eval_position(pos), eval_position(&m));
-    Score white = eval_score_white(&a, eval_weights);
+    Score white = eval_score_white(&a, normal_weights());
     assert_int_equal(eval_position(pos), pos->turn == WHITE ? white : -white);
-    assert_int_equal(eval_score_white(&a, eval_weights), -eval_score_white(&b, eval_weights));
+    assert_int_equal(eval_score_white(&a, normal_weights()), -eval_score_white(&b, normal_weights()));
     Score s = eval_position(pos);
     assert_true(s > -SCORE_EVAL_MAX && s < SCORE_EVAL_MAX);
 }
@@ -317,18 +320,65 @@ static void test_variant_weights(void **state)
     for (int v = 0; v < VARIANT_COUNT; v++) {
         Position p = pos;
         assert_null(position_set_variant(&p, (Variant)v));
-        Score material = eval_position_cached(cache, &p, eval_material_weights((Variant)v));
+        Score material = eval_material_cached(cache, &p);
         assert_true(v == VARIANT_LOSING ? material < 0 : material > 0);
         EvalFeatures f;
         eval_extract(&p, &f);
         assert_int_equal(eval_position(&p), eval_score_white(&f, eval_weights_of((Variant)v)));   /* White to move */
-        assert_true((eval_weights_of((Variant)v) == eval_weights) == (v == VARIANT_NORMAL || v == VARIANT_KILLER));
+        assert_true((eval_weights_of((Variant)v) == normal_weights()) == (v == VARIANT_NORMAL || v == VARIANT_KILLER));
     }
     Position losing = pos;
     assert_null(position_set_variant(&losing, VARIANT_LOSING));
-    assert_int_equal(eval_position_cached(cache, &pos, eval_weights), eval_position(&pos));
-    assert_int_equal(eval_position_cached(cache, &losing, eval_weights_losing), eval_position(&losing));
-    assert_int_equal(eval_position_cached(cache, &pos, eval_material_weights(VARIANT_NORMAL)), 100);
+    assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
+    assert_int_equal(eval_position_cached(cache, &losing, eval_weights_of(VARIANT_LOSING)), eval_position(&losing));
+    assert_int_equal(eval_material_cached(cache, &pos), 100);
+    free(cache);
+}
+
+/* The material-only score is eval_score_white under a vector holding the variant's man and king
+ * values and 0 elsewhere, along random games of every variant (kings and the drawish damping
+ * included); the cache keeps it apart from the full evaluation of the same position. */
+static void test_material_only(void **state)
+{
+    (void)state;
+    static EvalWeight material[EVAL_FEATURE_COUNT];
+    EvalCache *cache = calloc(1, sizeof *cache);
+    assert_non_null(cache);
+    unsigned seed = 4242;
+    int kings_seen = 0;
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        memset(material, 0, sizeof material);
+        int man = eval_material_value((Variant)v, EVAL_MAN), king = eval_material_value((Variant)v, EVAL_KING);
+        material[EVAL_MAN] = (EvalWeight){(int16_t)man, (int16_t)man};
+        material[EVAL_KING] = (EvalWeight){(int16_t)king, (int16_t)king};
+        for (int g = 0; g < 20; g++) {
+            Position pos;
+            position_start(&pos);
+            assert_null(position_set_variant(&pos, (Variant)v));
+            for (int ply = 0; ply < 150; ply++) {
+                EvalFeatures f;
+                eval_extract(&pos, &f);
+                Score white = eval_score_white(&f, material);
+                assert_int_equal(eval_material_white(&f, (Variant)v), white);
+                Score mine = pos.turn == WHITE ? white : -white;
+                assert_int_equal(eval_material_cached(cache, &pos), mine);
+                assert_int_equal(eval_position_cached(cache, &pos, eval_weights_of((Variant)v)), eval_position(&pos));
+                assert_int_equal(eval_material_cached(cache, &pos), mine);
+                kings_seen += pos.kings != 0;
+                MoveList list;
+                movegen_generate(&pos, &list);
+                if (list.count == 0)
+                    break;
+                seed = seed * 1103515245u + 12345u;
+                Position next;
+                move_make(&pos, list.moves[(seed >> 16) % (unsigned)list.count], &next);
+                pos = next;
+            }
+        }
+    }
+    assert_true(kings_seen > 100);
+    assert_int_equal(eval_material_value(VARIANT_NORMAL, EVAL_MAN), 100);
+    assert_true(eval_material_value(VARIANT_LOSING, EVAL_KING) < 0);
     free(cache);
 }
 
@@ -340,7 +390,7 @@ static void test_cache_matches_eval(void **state)
     assert_non_null(cache);
     Position empty;
     position_set(&empty, 0, 0, 0, 0, WHITE);
-    assert_int_equal(eval_position_cached(cache, &empty, eval_weights), eval_position(&empty));
+    assert_int_equal(eval_position_cached(cache, &empty, normal_weights()), eval_position(&empty));
     unsigned seed = 777;
     Position start, pos;
     position_start(&start);
@@ -348,12 +398,12 @@ static void test_cache_matches_eval(void **state)
         pos = start;
         for (int ply = 0; ply < 120; ply++) {
             for (int again = 0; again < 2; again++)
-                assert_int_equal(eval_position_cached(cache, &pos, eval_weights), eval_position(&pos));
+                assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
             Position other = pos;   /* same slot, other piece sets or side to move */
             other.turn = (Color)!pos.turn;
-            assert_int_equal(eval_position_cached(cache, &other, eval_weights), eval_position(&other));
+            assert_int_equal(eval_position_cached(cache, &other, normal_weights()), eval_position(&other));
             other.kings ^= pos.pieces[WHITE] & -pos.pieces[WHITE];
-            assert_int_equal(eval_position_cached(cache, &other, eval_weights), eval_position(&other));
+            assert_int_equal(eval_position_cached(cache, &other, normal_weights()), eval_position(&other));
             MoveList list;
             movegen_generate(&pos, &list);
             if (list.count == 0)
@@ -442,9 +492,9 @@ static void test_drawish_scaling(void **state)
     assert_int_equal(f.scale, EVAL_SCALE_ONE);
     /* The damping brings the score towards 0 compared with the undamped score. */
     features_of("W:WK10:BK40,K45", &f);
-    Score damped = eval_score_white(&f, eval_weights);
+    Score damped = eval_score_white(&f, normal_weights());
     f.scale = EVAL_SCALE_ONE;
-    Score full = eval_score_white(&f, eval_weights);
+    Score full = eval_score_white(&f, normal_weights());
     assert_true(full < 0 && damped < 0 && -damped * 4 <= -full);
 }
 
@@ -510,7 +560,7 @@ static void test_score_bounded(void **state)
     Score s = eval_position(&pos);
     assert_true(s > 0 && s < SCORE_EVAL_MAX);
     static EvalWeight heavy[EVAL_FEATURE_COUNT];
-    memcpy(heavy, eval_weights, sizeof heavy);
+    memcpy(heavy, normal_weights(), sizeof heavy);
     heavy[EVAL_KING].mg = heavy[EVAL_KING].eg = 2000;
     EvalFeatures f;
     eval_extract(&pos, &f);
@@ -531,6 +581,7 @@ int main(void)
         cmocka_unit_test(test_matches_reference_on_random_boards),
         cmocka_unit_test(test_cache_matches_eval),
         cmocka_unit_test(test_variant_weights),
+        cmocka_unit_test(test_material_only),
         cmocka_unit_test(test_start_is_balanced),
         cmocka_unit_test(test_material_and_kings),
         cmocka_unit_test(test_runaway_man),

@@ -458,8 +458,8 @@ static void test_go_book(void **state)
         }
     }
     const char *searching[] = {"set-param name=book value=false\npos start\nlevel depth=2\ngo think\n",
-                               "set-param name=book value=true\nset-param name=book-ply value=0\npos start\n"
-                               "level depth=2\ngo think\n",
+                               ("set-param name=book value=true\nset-param name=book-ply value=0\npos start\n"
+                                "level depth=2\ngo think\n"),
                                "set-param name=book-ply value=40\npos start\nlevel depth=2\ngo analyze\n"};
     for (int i = 0; i < 3; i++) {
         char *out = run_searching(h, searching[i]);

@@ -1,5 +1,6 @@
 /* Texel tuner: it recovers the scale and direction of a known teacher evaluation from synthetic
- * results, lowers the loss, is deterministic, and writes a compilable weight table. */
+ * results, lowers the loss, is deterministic; `engine tune` writes a weight file that reads back and
+ * refuses bad arguments. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,10 +13,14 @@
 #include "rules/rules.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "eval/eval_file.h"
 #include "tools/selfplay.h"
 #include "tools/tune.h"
 
 #define TEACHER_K 0.008
+
+/* The shipped international weights (book/eval/normal.bin). */
+static const EvalWeight *normal_weights(void) { return eval_weights_of(VARIANT_NORMAL); }
 
 static unsigned next_rand(unsigned *seed)
 {
@@ -40,7 +45,7 @@ static int taught_index(void)
  * block, which the tuner can only learn through that pattern entry. */
 static void teacher_weights(EvalWeight *w)
 {
-    memcpy(w, eval_weights, EVAL_FEATURE_COUNT * sizeof *w);
+    memcpy(w, normal_weights(), EVAL_FEATURE_COUNT * sizeof *w);
     w[EVAL_CENTRE].mg += 40, w[EVAL_CENTRE].eg += 40;
     w[EVAL_TEMPO].mg += 12, w[EVAL_TEMPO].eg += 12;
     w[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()] = (EvalWeight){60, 60};
@@ -107,8 +112,8 @@ static void test_tuner_lowers_loss_and_is_deterministic(void **state)
     cfg.learning_rate = 1.0;
     cfg.l2 = 1e-7;   /* 52k pattern weights on 16k positions over-fit without it */
     static EvalWeight a[EVAL_FEATURE_COUNT], b[EVAL_FEATURE_COUNT];
-    memcpy(a, eval_weights, sizeof a);
-    memcpy(b, eval_weights, sizeof b);
+    memcpy(a, normal_weights(), sizeof a);
+    memcpy(b, normal_weights(), sizeof b);
     TuneReport ra, rb;
     assert_true(tune_run(&data, &cfg, a, &ra, NULL));
     assert_true(tune_run(&data, &cfg, b, &rb, NULL));
@@ -118,15 +123,16 @@ static void test_tuner_lowers_loss_and_is_deterministic(void **state)
     assert_true(ra.valid_after < ra.valid_before);
     assert_true(ra.valid_count > 0 && ra.train_count > ra.valid_count);
     /* The terms the teacher overweights move towards it; the frozen unit stays. */
-    assert_true(a[EVAL_CENTRE].mg > eval_weights[EVAL_CENTRE].mg + 5);
-    assert_true(a[EVAL_TEMPO].mg + a[EVAL_TEMPO].eg > eval_weights[EVAL_TEMPO].mg + eval_weights[EVAL_TEMPO].eg + 4);
-    assert_int_equal(a[EVAL_MAN].mg, eval_weights[EVAL_MAN].mg);
-    assert_int_equal(a[EVAL_MAN].eg, eval_weights[EVAL_MAN].eg);
+    assert_true(a[EVAL_CENTRE].mg > normal_weights()[EVAL_CENTRE].mg + 5);
+    const EvalWeight *start = normal_weights();
+    assert_true(a[EVAL_TEMPO].mg + a[EVAL_TEMPO].eg > start[EVAL_TEMPO].mg + start[EVAL_TEMPO].eg + 4);
+    assert_int_equal(a[EVAL_MAN].mg, normal_weights()[EVAL_MAN].mg);
+    assert_int_equal(a[EVAL_MAN].eg, normal_weights()[EVAL_MAN].eg);
     /* The pattern entry of the taught formation learns the teacher's bonus. */
     assert_true(a[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()].mg > 10);
     /* Two gradient threads give the same fit up to the order of the float sums. */
     cfg.threads = 2;
-    memcpy(b, eval_weights, sizeof b);
+    memcpy(b, normal_weights(), sizeof b);
     assert_true(tune_run(&data, &cfg, b, &rb, NULL));
     for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
         assert_true(abs(a[i].mg - b[i].mg) <= 1 && abs(a[i].eg - b[i].eg) <= 1);
@@ -144,54 +150,148 @@ static void test_l2_keeps_weights_near_start(void **state)
     cfg.learning_rate = 1.0;
     cfg.l2 = 1.0;
     static EvalWeight w[EVAL_FEATURE_COUNT];
-    memcpy(w, eval_weights, sizeof w);
+    memcpy(w, normal_weights(), sizeof w);
     TuneReport rep;
     assert_true(tune_run(&data, &cfg, w, &rep, NULL));
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        assert_true(abs(w[i].mg - eval_weights[i].mg) <= 1);
-        assert_true(abs(w[i].eg - eval_weights[i].eg) <= 1);
+        assert_true(abs(w[i].mg - normal_weights()[i].mg) <= 1);
+        assert_true(abs(w[i].eg - normal_weights()[i].eg) <= 1);
     }
     tune_data_free(&data);
 }
 
-static void test_write_source_lists_every_term(void **state)
+/* Writes the positions of 40 random games as a binary self-play file at path. */
+static void write_data_file(const char *path)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(SELFPLAY_BIN_MAGIC, f);
+    unsigned seed = 3;
+    for (int g = 0; g < 40; g++) {
+        Position pos;
+        position_start(&pos);
+        for (int ply = 0; ply < 60; ply++) {
+            MoveList list;
+            movegen_generate(&pos, &list);
+            if (list.count == 0)
+                break;
+            uint8_t rec[SELFPLAY_RECORD_SIZE];
+            selfplay_pack_record(&pos, g % 3 * 0.5, rec);
+            assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
+            Position next;
+            move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
+            pos = next;
+        }
+    }
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Runs tune_main on the words of line (at most 24). */
+static int run_tune(const char *line)
+{
+    static char copy[1024];
+    char *argv[24];
+    int argc = 0;
+    snprintf(copy, sizeof copy, "%s", line);
+    for (char *save = NULL, *w = strtok_r(copy, " ", &save); w && argc < 24; w = strtok_r(NULL, " ", &save))
+        argv[argc++] = w;
+    return tune_main(argc, argv);
+}
+
+/* Replaces the file at path by len bytes. */
+static void put_file(const char *path, const uint8_t *bytes, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* `engine tune` writes a weight file that reads back (variant, note, the frozen man, moved terms);
+ * that file truncated, with another magic or version, read as another variant, or a file of
+ * another layout is refused. */
+static void test_tune_writes_weight_file(void **state)
 {
     (void)state;
-    TuneReport rep = {.k = 0.01};
-    FILE *f = tmpfile();
-    assert_non_null(f);
+    char data_path[] = "/tmp/test_tune_data_XXXXXX", out[] = "/tmp/test_tune_out_XXXXXX";
+    int fd = mkstemp(data_path);
+    assert_true(fd >= 0);
+    close(fd);
+    fd = mkstemp(out);
+    assert_true(fd >= 0);
+    close(fd);
+    write_data_file(data_path);
+    char line[256];
+    snprintf(line, sizeof line,
+             "engine tune %s --iterations 5 --rate 2 --report 0 --threads 1 --variant frisian --out %s", data_path,
+             out);
+    assert_int_equal(run_tune(line), 0);
     static EvalWeight w[EVAL_FEATURE_COUNT];
-    memcpy(w, eval_weights, sizeof w);
-    w[EVAL_PATTERN_BASE + 3 * EVAL_PATTERN_SIZE + 9] = (EvalWeight){11, -7};
-    tune_write_source(w, &rep, 123, VARIANT_NORMAL, f);
-    rewind(f);
-    static char text[1 << 21];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = 0;
-    fclose(f);
-    assert_non_null(strstr(text, "const EvalWeight eval_weights[EVAL_FEATURE_COUNT] = {"));
-    char line[96];
-    snprintf(line, sizeof line, "[EVAL_MAN] = {%d, %d},", eval_weights[EVAL_MAN].mg, eval_weights[EVAL_MAN].eg);
-    assert_non_null(strstr(text, line));
-    snprintf(line, sizeof line, "[EVAL_KING_DIAGONAL] = {%d, %d},", eval_weights[EVAL_KING_DIAGONAL].mg,
-             eval_weights[EVAL_KING_DIAGONAL].eg);
-    assert_non_null(strstr(text, line));
-    /* Table 3 starts at its designator; its entry 9 is the tenth pair after it. */
-    const char *p = strstr(text, "[EVAL_PATTERN_BASE + 3 * EVAL_PATTERN_SIZE] =");
-    assert_non_null(p);
-    for (int i = 0; i < 10; i++)
-        p = strchr(p + 1, '{');
-    assert_int_equal(strncmp(p, "{11, -7}", 8), 0);
-    assert_non_null(strstr(text, "[EVAL_PATTERN_BASE + 7 * EVAL_PATTERN_SIZE] ="));
-    f = tmpfile();
+    EvalFileHeader head;
+    char why[EVAL_FILE_WHY_MAX] = "";
+    if (!eval_file_read(out, VARIANT_FRISIAN, w, &head, why, sizeof why))
+        fail_msg("%s", why);
+    assert_int_equal(head.variant, VARIANT_FRISIAN);
+    assert_non_null(strstr(head.note, "engine tune --variant frisian: fitted on "));
+    assert_non_null(strstr(head.note, "5 iterations, rate 2"));
+    const EvalWeight *start = eval_weights_of(VARIANT_FRISIAN);
+    assert_memory_equal(&w[EVAL_MAN], &start[EVAL_MAN], sizeof w[0]);
+    int moved = 0;
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
+        moved += w[i].mg != start[i].mg || w[i].eg != start[i].eg;
+    assert_true(moved > 10);
+    assert_false(eval_file_read(out, VARIANT_NORMAL, w, &head, why, sizeof why));
+    assert_non_null(strstr(why, "weights of frisian, not of normal"));
+
+    FILE *f = fopen(out, "rb");
     assert_non_null(f);
-    tune_write_source(w, &rep, 123, VARIANT_FRISIAN, f);
-    rewind(f);
-    n = fread(text, 1, sizeof text - 1, f);
-    text[n] = 0;
+    static uint8_t bytes[1 << 20];
+    size_t len = fread(bytes, 1, sizeof bytes, f);
     fclose(f);
-    assert_non_null(strstr(text, "const EvalWeight eval_weights_frisian[EVAL_FEATURE_COUNT] = {"));
-    assert_non_null(strstr(text, "`./engine tune --variant frisian`"));
+    assert_true(len > 100 && len < sizeof bytes);
+    put_file(out, bytes, len - 7);
+    assert_false(eval_file_read(out, VARIANT_FRISIAN, w, &head, why, sizeof why));
+    assert_non_null(strstr(why, "truncated or damaged"));
+    bytes[4] = 9;   /* version 9 */
+    put_file(out, bytes, len);
+    assert_false(eval_file_read(out, VARIANT_FRISIAN, w, &head, why, sizeof why));
+    assert_non_null(strstr(why, "format version 9"));
+    bytes[1] = 'X';
+    put_file(out, bytes, len);
+    assert_false(eval_file_read(out, VARIANT_FRISIAN, w, &head, why, sizeof why));
+    assert_non_null(strstr(why, "not an evaluation weights file"));
+
+    EvalFileLayout layout;
+    eval_file_layout(&layout);
+    layout.term_name[EVAL_TEMPO] = "tempi";
+    uint8_t *other = eval_file_encode(&layout, "frisian", NULL, start, &len);
+    assert_non_null(other);
+    put_file(out, other, len);
+    free(other);
+    assert_false(eval_file_read(out, VARIANT_FRISIAN, w, &head, why, sizeof why));
+    assert_non_null(strstr(why, "layout differs: term 3 is \"tempi\" in the file, \"tempo\" in this engine"));
+    unlink(out);
+    unlink(data_path);
+}
+
+/* Refused arguments give exit code 2 (and write nothing); unreadable data 1. */
+static void test_tune_refuses_bad_arguments(void **state)
+{
+    (void)state;
+    const char *bad[] = {
+        "engine tune",                                       /* no data */
+        "engine tune --frobnicate DATA",                     /* unknown option */
+        "engine tune --iterations 0 DATA",                   /* out of range */
+        "engine tune --rate fast DATA",                      /* not a number */
+        "engine tune --validation 1 DATA",                   /* holds out everything */
+        "engine tune --variant chess DATA",                  /* no such variant */
+        "engine tune --variant killer DATA",                 /* plays with normal's weights */
+        "engine tune DATA --out",                            /* a missing value */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_int_equal(run_tune(bad[i]), 2);
+    assert_int_equal(run_tune("engine tune --out /tmp/test_tune_never.bin /nonexistent/data.bin"), 1);
+    assert_int_equal(access("/tmp/test_tune_never.bin", F_OK), -1);
 }
 
 static void test_load_counts_bad_lines(void **state)
@@ -250,7 +350,8 @@ int main(void)
         cmocka_unit_test(test_fit_k_recovers_scale),
         cmocka_unit_test(test_tuner_lowers_loss_and_is_deterministic),
         cmocka_unit_test(test_l2_keeps_weights_near_start),
-        cmocka_unit_test(test_write_source_lists_every_term),
+        cmocka_unit_test(test_tune_writes_weight_file),
+        cmocka_unit_test(test_tune_refuses_bad_arguments),
         cmocka_unit_test(test_load_counts_bad_lines),
         cmocka_unit_test(test_load_binary_records),
     };

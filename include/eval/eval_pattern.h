@@ -23,6 +23,10 @@
  * (weight 3^i) is the i-th of them: 0 empty or king, 1 own man, 2 opponent man. */
 extern const int eval_pattern_block[EVAL_PATTERN_TABLES][EVAL_PATTERN_SQUARES];
 
+/* The name of table t, from its block's own rows and files ("rows6-9_files0-3"); "?" out of range.
+ * The weight files (eval_file.h) carry these names to check their layout. */
+const char *eval_pattern_name(int t);
+
 /* Fills the block masks and base-3 tables; idempotent (eval_init calls it). */
 void eval_pattern_init(void);
 

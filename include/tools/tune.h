@@ -77,9 +77,11 @@ double tune_fit_k(const TuneData *data, const double *w, const TuneConfig *cfg);
  * Returns false when memory is short. */
 bool tune_run(const TuneData *data, const TuneConfig *cfg, EvalWeight *weights, TuneReport *report, FILE *log);
 
-/* Writes the C source of the weight table of variant v: src/eval_weights.c (array eval_weights)
- * for normal, src/eval_weights_V.c (array eval_weights_V) for the others. */
-void tune_write_source(const EvalWeight *weights, const TuneReport *report, size_t samples, Variant v, FILE *out);
+/* The note a weight file written by tune carries (eval_file.h): the command, the data size, the
+ * settings and the fit (K, losses before -> after). */
+void tune_note(char *buf, size_t size, Variant v, const TuneConfig *cfg, const TuneReport *report, size_t samples);
 
-/* `engine tune ...` (argv[1] == "tune"): loads the files, fits, writes the source; returns the exit code. */
+/* `engine tune [options] DATA...` (argv[1] == "tune"): loads the self-play files, fits from the
+ * variant's current weights, writes book/eval/<variant>.bin (or --out FILE); returns the exit
+ * code (2 for refused arguments). */
 int tune_main(int argc, char **argv);

@@ -1,6 +1,10 @@
 #include "eval/eval.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
+#include <threads.h>
+#include "eval/eval_file.h"
 
 /* Every feature is computed for one side seen from its own side of the board: White as is,
  * Black after a half turn of the board (square s -> 51 - s). Black's features are computed on the
@@ -35,19 +39,42 @@ typedef struct {
     Bitboard back_rank, back_guard, centre, outpost, left, edge, long_diagonal;
 } SideTables;
 
+/* The variants with weights of their own, each from its embedded file book/eval/<name>.bin. */
+#define WEIGHT_SETS 4
+extern const unsigned char eval_normal_blob[], eval_bt_blob[], eval_frisian_blob[], eval_losing_blob[];
+extern const size_t eval_normal_blob_size, eval_bt_blob_size, eval_frisian_blob_size, eval_losing_blob_size;
+static const struct {
+    Variant variant;
+    const unsigned char *bytes;
+    const size_t *len;
+} EMBEDDED[WEIGHT_SETS] = {
+    {VARIANT_NORMAL, eval_normal_blob, &eval_normal_blob_size},
+    {VARIANT_BT, eval_bt_blob, &eval_bt_blob_size},
+    {VARIANT_FRISIAN, eval_frisian_blob, &eval_frisian_blob_size},
+    {VARIANT_LOSING, eval_losing_blob, &eval_losing_blob_size},
+};
+/* The set of each variant that has evaluation data of its own (variant_eval_data says which). */
+static const int WEIGHT_SET_OF[VARIANT_COUNT] = {
+    [VARIANT_NORMAL] = 0, [VARIANT_BT] = 1, [VARIANT_FRISIAN] = 2, [VARIANT_LOSING] = 3,
+};
+
 static struct {
-    bool ready;
+    atomic_bool ready;
     SideTables side[2];
-    EvalWeight material[VARIANT_COUNT][EVAL_FEATURE_COUNT];   /* material-only vectors of the variants */
+    mtx_t weights_lock;                    /* serialises the decoding of the weight sets */
+    atomic_bool weights_ready[WEIGHT_SETS];
+    EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];   /* decoded on first use: a process pays
+                                                             * only for the variants it plays */
 } tables;
 
-/* Material-only values (man, king) in centi-men. */
-static const int16_t VARIANT_MATERIAL[VARIANT_COUNT][2] = {
-    [VARIANT_NORMAL] = {100, 300},
-    [VARIANT_KILLER] = {100, 300},
-    [VARIANT_BT] = {100, 0},          /* a king ends the game: never on the board in play */
-    [VARIANT_FRISIAN] = {100, 160},   /* kings capture along rows and files too */
-    [VARIANT_LOSING] = {-100, -150},  /* the side that keeps fewer pieces is nearer its win */
+/* Material-only values in centi-men, {man, man} and {king, king} (mg = eg): also the cache key of
+ * a variant's material-only scores. */
+static const EvalWeight MATERIAL[VARIANT_COUNT][2] = {
+    [VARIANT_NORMAL] = {{100, 100}, {300, 300}},
+    [VARIANT_KILLER] = {{100, 100}, {300, 300}},
+    [VARIANT_BT] = {{100, 100}, {0, 0}},               /* a king ends the game: never on the board in play */
+    [VARIANT_FRISIAN] = {{100, 100}, {160, 160}},      /* kings capture along rows and files too */
+    [VARIANT_LOSING] = {{-100, -100}, {-150, -150}},   /* the side that keeps fewer pieces is nearer its win */
 };
 
 static Bitboard squares_mask(const int *squares, int count)
@@ -71,15 +98,18 @@ static Bitboard half_turn(Bitboard b)
 static int square_row(int s) { return (s - 1) / 5; }
 static int square_file(int s) { return 2 * ((s - 1) % 5) + (square_row(s) % 2 == 0); }
 
-void eval_init(void)
+static int weight_set(Variant v)
 {
-    if (tables.ready)
-        return;
+    return WEIGHT_SET_OF[variant_eval_data(v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL)];
+}
+
+static void init_tables(void)
+{
     bb_init();
     eval_pattern_init();
-    for (int v = 0; v < VARIANT_COUNT; v++) {
-        tables.material[v][EVAL_MAN] = (EvalWeight){VARIANT_MATERIAL[v][0], VARIANT_MATERIAL[v][0]};
-        tables.material[v][EVAL_KING] = (EvalWeight){VARIANT_MATERIAL[v][1], VARIANT_MATERIAL[v][1]};
+    if (mtx_init(&tables.weights_lock, mtx_plain) != thrd_success) {
+        fprintf(stderr, "engine: cannot create a mutex\n");
+        abort();
     }
     static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
     static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
@@ -109,7 +139,16 @@ void eval_init(void)
     b->left = half_turn(w->left);
     b->edge = half_turn(w->edge);
     b->long_diagonal = half_turn(w->long_diagonal);
-    tables.ready = true;
+    atomic_store_explicit(&tables.ready, true, memory_order_release);
+}
+
+static inline bool tables_ready(void) { return atomic_load_explicit(&tables.ready, memory_order_acquire); }
+
+void eval_init(void)
+{
+    static once_flag once = ONCE_FLAG_INIT;
+    if (!tables_ready())
+        call_once(&once, init_tables);
 }
 
 #define BOARD_ROWS 10   /* a flood front reaches the far side in BOARD_ROWS - 1 steps */
@@ -197,7 +236,7 @@ static int drawish_scale(const int *w, const int *b)
 
 void eval_extract(const Position *pos, EvalFeatures *f)
 {
-    if (!tables.ready)
+    if (!tables_ready())
         eval_init();
     int w[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
     Bitboard wk = position_kings(pos, WHITE), bk = position_kings(pos, BLACK);
@@ -209,6 +248,18 @@ void eval_extract(const Position *pos, EvalFeatures *f)
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
     f->scale = variant_endgame_draws(position_variant(pos)) ? drawish_scale(w, b) : EVAL_SCALE_ONE;
     eval_pattern_indices(pos, f->pattern);
+}
+
+/* The score for White of the mg and eg sums: blended by the phase, damped by the scale, clamped. */
+static inline Score blend(int mg, int eg, const EvalFeatures *f)
+{
+    int64_t score = ((int64_t)mg * (EVAL_PHASE_MAX - f->phase) + (int64_t)eg * f->phase) * f->scale /
+                    (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
+    if (score >= SCORE_EVAL_MAX)
+        score = SCORE_EVAL_MAX - 1;
+    if (score <= -SCORE_EVAL_MAX)
+        score = -(SCORE_EVAL_MAX - 1);
+    return (Score)score;
 }
 
 /* 32-bit sums are enough and cheaper than 64-bit products: |weight| < 2^15 (int16_t) and
@@ -226,28 +277,67 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
         mg += w->mg - b->mg;
         eg += w->eg - b->eg;
     }
-    int64_t score = ((int64_t)mg * (EVAL_PHASE_MAX - f->phase) + (int64_t)eg * f->phase) * f->scale /
-                    (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
-    if (score >= SCORE_EVAL_MAX)
-        score = SCORE_EVAL_MAX - 1;
-    if (score <= -SCORE_EVAL_MAX)
-        score = -(SCORE_EVAL_MAX - 1);
-    return (Score)score;
+    return blend(mg, eg, f);
+}
+
+Variant eval_weights_variant(Variant v) { return EMBEDDED[weight_set(v)].variant; }
+
+/* Decodes weight set i from its embedded file unless done; a damaged file is a broken build (the
+ * tests decode every one), never a silent zero table. */
+static void load_weight_set(int i)
+{
+    eval_init();
+    mtx_lock(&tables.weights_lock);
+    if (!atomic_load_explicit(&tables.weights_ready[i], memory_order_acquire)) {
+        EvalFileHeader head;
+        char why[EVAL_FILE_WHY_MAX];
+        if (!eval_file_decode(EMBEDDED[i].bytes, *EMBEDDED[i].len, EMBEDDED[i].variant, tables.weights[i], &head,
+                              why, sizeof why)) {
+            fprintf(stderr, "engine: the embedded weights book/eval/%s.bin are damaged: %s\n",
+                    variant_name(EMBEDDED[i].variant), why);
+            abort();
+        }
+        atomic_store_explicit(&tables.weights_ready[i], true, memory_order_release);
+    }
+    mtx_unlock(&tables.weights_lock);
 }
 
 const EvalWeight *eval_weights_of(Variant v)
 {
-    static const EvalWeight *const WEIGHTS[VARIANT_COUNT] = {
-        [VARIANT_NORMAL] = eval_weights, [VARIANT_BT] = eval_weights_bt, [VARIANT_FRISIAN] = eval_weights_frisian,
-        [VARIANT_LOSING] = eval_weights_losing};
-    return WEIGHTS[variant_eval_data(v)];
+    int i = weight_set(v);
+    if (!atomic_load_explicit(&tables.weights_ready[i], memory_order_acquire))
+        load_weight_set(i);
+    return tables.weights[i];
 }
 
-const EvalWeight *eval_material_weights(Variant v)
+void eval_embedded_file(Variant v, const unsigned char **bytes, size_t *len)
 {
-    if (!tables.ready)
-        eval_init();
-    return tables.material[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL];
+    *bytes = EMBEDDED[weight_set(v)].bytes;
+    *len = *EMBEDDED[weight_set(v)].len;
+}
+
+void eval_set_weights(Variant v, const EvalWeight *weights)
+{
+    load_weight_set(weight_set(v));   /* so that no later first use decodes over them */
+    memcpy(tables.weights[weight_set(v)], weights, sizeof tables.weights[0]);
+}
+
+int eval_material_value(Variant v, EvalTerm man_or_king)
+{
+    return MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL][man_or_king == EVAL_KING].mg;
+}
+
+/* The material values as a score: the same sums eval_score_white forms when every other weight is 0. */
+static Score material_white(const EvalFeatures *f, const EvalWeight *m)
+{
+    int mg = m[0].mg * f->value[EVAL_MAN] + m[1].mg * f->value[EVAL_KING];
+    int eg = m[0].eg * f->value[EVAL_MAN] + m[1].eg * f->value[EVAL_KING];
+    return blend(mg, eg, f);
+}
+
+Score eval_material_white(const EvalFeatures *f, Variant v)
+{
+    return material_white(f, MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL]);
 }
 
 /* eval_score_white(eval_extract(pos), the weights of its variant). */
@@ -267,21 +357,33 @@ static inline Score side_relative(Score white, Color turn)
 
 Score eval_position(const Position *pos) { return side_relative(eval_white(pos), pos->turn); }
 
-Score eval_position_cached(EvalCache *cache, const Position *pos, const EvalWeight *weights)
+/* The cached score of pos under key: the weight vector key, or the material values key. */
+static inline Score cached(EvalCache *cache, const Position *pos, const EvalWeight *key, bool material)
 {
     EvalCacheEntry *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
     bool same = e->pieces[WHITE] == pos->pieces[WHITE] && e->pieces[BLACK] == pos->pieces[BLACK] &&
-                e->kings == pos->kings && e->weights == weights;
+                e->kings == pos->kings && e->weights == key;
     if (!same) {
-        e->weights = weights;
+        e->weights = key;
         e->pieces[WHITE] = pos->pieces[WHITE];
         e->pieces[BLACK] = pos->pieces[BLACK];
         e->kings = pos->kings;
         EvalFeatures f;
         eval_extract(pos, &f);
-        e->white = eval_score_white(&f, weights);
+        e->white = material ? material_white(&f, key) : eval_score_white(&f, key);
     }
     return side_relative(e->white, pos->turn);
+}
+
+Score eval_position_cached(EvalCache *cache, const Position *pos, const EvalWeight *weights)
+{
+    return cached(cache, pos, weights, false);
+}
+
+Score eval_material_cached(EvalCache *cache, const Position *pos)
+{
+    Variant v = position_variant(pos);
+    return cached(cache, pos, MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL], true);
 }
 
 const char *eval_term_name(EvalTerm term)

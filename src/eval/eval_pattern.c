@@ -15,6 +15,15 @@ const int eval_pattern_block[EVAL_PATTERN_TABLES][EVAL_PATTERN_SQUARES] = {
     {17, 18, 21, 22, 27, 28, 31, 32}, {18, 19, 22, 23, 28, 29, 32, 33}, {19, 20, 23, 24, 29, 30, 33, 34},
 };
 
+static const char *const TABLE_NAMES[EVAL_PATTERN_TABLES] = {
+    "rows6-9_files0-3", "rows6-9_files2-5", "rows6-9_files4-7", "rows6-9_files6-9",
+    "rows4-7_files0-3", "rows4-7_files2-5", "rows4-7_files4-7", "rows4-7_files6-9",
+    "rows5-8_files1-4", "rows5-8_files3-6", "rows5-8_files5-8",
+    "rows3-6_files1-4", "rows3-6_files3-6", "rows3-6_files5-8",
+};
+
+const char *eval_pattern_name(int t) { return t >= 0 && t < EVAL_PATTERN_TABLES ? TABLE_NAMES[t] : "?"; }
+
 static struct {
     bool ready;
     Bitboard mask[2][EVAL_PATTERN_TABLES];   /* [side][table]: the block on the real board */

@@ -20,8 +20,8 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
 {
     s->leaf_count++;
     s->leaf_ply_sum += (uint64_t)ply;
-    Variant v = position_variant(pos);
-    return eval_position_cached(&s->eval_cache, pos, s->tune.material ? eval_material_weights(v) : eval_weights_of(v));
+    return s->tune.material ? eval_material_cached(&s->eval_cache, pos)
+                            : eval_position_cached(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
 }
 
 /* The bitbase value of pos as a search score: a table win ranks below every win found by search

@@ -1,0 +1,326 @@
+/* The weight files (eval/eval_file.h): every embedded file decodes to its variant's weights; a
+ * round trip keeps every pair; files of another layout, magic, version or variant, damaged or
+ * truncated files are refused with a message saying what differs; eval_file_use and
+ * `engine hub --weights` replace one variant's weights. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "rules/rules.h"
+#include "eval/eval_file.h"
+
+static EvalWeight decoded[EVAL_FEATURE_COUNT];
+
+/* Pseudo-random weights with long zero runs, lone zeros and the int16 extremes. */
+static void make_weights(EvalWeight *w, size_t count, unsigned seed)
+{
+    for (size_t i = 0; i < count; i++) {
+        seed = seed * 1103515245u + 12345u;
+        unsigned r = seed >> 8;
+        if ((i / 500) % 3 == 1 || r % 4 == 0)
+            w[i] = (EvalWeight){0, 0};
+        else
+            w[i] = (EvalWeight){(int16_t)((int)(r & 0xFFFF) - 32768), (int16_t)((int)(r >> 8 & 0x3F) - 32)};
+    }
+    w[0] = (EvalWeight){INT16_MIN, INT16_MAX};
+    w[count - 1] = (EvalWeight){0, -1};
+}
+
+/* Rewrites the checksum of a file after a test changed its bytes. */
+static void fix_crc(uint8_t *bytes, size_t len)
+{
+    uint32_t crc = eval_file_crc32(bytes, len - 4);
+    for (int k = 0; k < 4; k++)
+        bytes[len - 4 + k] = (uint8_t)(crc >> (8 * k));
+}
+
+/* Decodes bytes expecting a refusal whose message contains every one of the NULL-ended words. */
+static void assert_refused(const uint8_t *bytes, size_t len, Variant expect, ...)
+{
+    EvalFileHeader head;
+    char why[EVAL_FILE_WHY_MAX] = "";
+    assert_false(eval_file_decode(bytes, len, expect, decoded, &head, why, sizeof why));
+    va_list ap;
+    va_start(ap, expect);
+    for (const char *word = va_arg(ap, const char *); word; word = va_arg(ap, const char *)) {
+        if (!strstr(why, word))
+            fail_msg("refusal \"%s\" does not mention \"%s\"", why, word);
+    }
+    va_end(ap);
+}
+
+static void test_embedded_files_decode_to_their_variant(void **state)
+{
+    (void)state;
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        const unsigned char *bytes;
+        size_t len;
+        eval_embedded_file((Variant)v, &bytes, &len);
+        Variant own = eval_weights_variant((Variant)v);
+        EvalFileHeader head;
+        char why[EVAL_FILE_WHY_MAX] = "";
+        bool ok = eval_file_decode(bytes, len, own, decoded, &head, why, sizeof why);
+        if (!ok)
+            fail_msg("embedded %s weights: %s", variant_name(own), why);
+        assert_int_equal(head.variant, own);
+        assert_int_equal(head.version, EVAL_FILE_VERSION);
+        assert_true(strlen(head.note) > 0);
+        assert_memory_equal(decoded, eval_weights_of((Variant)v), sizeof decoded);
+        int nonzero = 0;
+        for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
+            nonzero += decoded[i].mg || decoded[i].eg;
+        assert_true(nonzero > 1000);   /* learnt weights, not a material-only table */
+    }
+    assert_int_equal(eval_weights_variant(VARIANT_KILLER), VARIANT_NORMAL);
+    assert_ptr_equal(eval_weights_of(VARIANT_KILLER), eval_weights_of(VARIANT_NORMAL));
+    const unsigned char *bytes;
+    size_t len;
+    eval_embedded_file(VARIANT_FRISIAN, &bytes, &len);
+    assert_refused(bytes, len, VARIANT_BT, "frisian", "not of bt", NULL);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    make_weights(w, EVAL_FEATURE_COUNT, 5);
+    EvalFileLayout layout;
+    eval_file_layout(&layout);
+    size_t len;
+    uint8_t *bytes = eval_file_encode(&layout, "losing", "a note", w, &len);
+    assert_non_null(bytes);
+    assert_memory_equal(bytes, EVAL_FILE_MAGIC, 4);
+    EvalFileHeader head;
+    char why[EVAL_FILE_WHY_MAX] = "";
+    assert_true(eval_file_decode(bytes, len, VARIANT_LOSING, decoded, &head, why, sizeof why));
+    assert_memory_equal(decoded, w, sizeof w);
+    assert_int_equal(head.variant, VARIANT_LOSING);
+    assert_string_equal(head.note, "a note");
+    assert_int_equal(head.bytes, len);
+    free(bytes);
+    /* Through a file, and any variant accepted when none is expected. */
+    char path[] = "/tmp/test_eval_file_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_true(eval_file_write(path, VARIANT_BT, "", w, why, sizeof why));
+    memset(decoded, 0, sizeof decoded);
+    assert_true(eval_file_read(path, VARIANT_COUNT, decoded, &head, why, sizeof why));
+    assert_memory_equal(decoded, w, sizeof w);
+    assert_int_equal(head.variant, VARIANT_BT);
+    assert_string_equal(head.note, "");
+    unlink(path);
+    assert_false(eval_file_read(path, VARIANT_COUNT, decoded, &head, why, sizeof why));
+    assert_non_null(strstr(why, "cannot open"));
+}
+
+/* Encodes weights under a changed layout (sized to it) and expects the refusal words. */
+static void check_layout_refused(const EvalFileLayout *layout, const char *word1, const char *word2)
+{
+    size_t total = (size_t)layout->term_count;
+    for (int t = 0; t < layout->table_count; t++)
+        total += layout->table_size[t];
+    EvalWeight *w = calloc(total, sizeof *w);
+    assert_non_null(w);
+    make_weights(w, total, 9);
+    size_t len;
+    uint8_t *bytes = eval_file_encode(layout, "normal", NULL, w, &len);
+    assert_non_null(bytes);
+    assert_refused(bytes, len, VARIANT_NORMAL, "layout differs", word1, word2, NULL);
+    free(bytes);
+    free(w);
+}
+
+static void test_other_layouts_refused(void **state)
+{
+    (void)state;
+    EvalFileLayout mine, l;
+    eval_file_layout(&mine);
+    l = mine;
+    l.term_name[5] = "back_guards";   /* renamed */
+    check_layout_refused(&l, "term 5 is \"back_guards\"", "\"back_guard\" in this engine");
+    l = mine;
+    l.term_name[11] = mine.term_name[12], l.term_name[12] = mine.term_name[11];   /* reordered */
+    check_layout_refused(&l, "term 11 is \"hook\"", "\"tail\"");
+    l = mine;
+    l.term_count--;   /* the last term missing */
+    check_layout_refused(&l, "missing term 16", "king_diagonal");
+    l = mine;
+    for (int i = 6; i < EVAL_TERM_COUNT; i++)   /* a term in the middle missing */
+        l.term_name[i - 1] = mine.term_name[i];
+    l.term_count--;
+    check_layout_refused(&l, "term 5 is \"centre\"", "\"back_guard\" in this engine");
+    l = mine;
+    l.term_name[l.term_count++] = "new_term";
+    check_layout_refused(&l, "extra term 17", "new_term");
+    l = mine;
+    l.table_size[3] = 729;   /* resized */
+    check_layout_refused(&l, "rows6-9_files6-9", "729 entries in the file, 6561");
+    l = mine;
+    l.table_name[13] = "rows3-6_files5-9";
+    check_layout_refused(&l, "table 13 is \"rows3-6_files5-9\"", "rows3-6_files5-8");
+    l = mine;
+    l.table_count--;
+    check_layout_refused(&l, "the file has 13 tables", "missing table 13");
+}
+
+static void test_bad_headers_refused(void **state)
+{
+    (void)state;
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    make_weights(w, EVAL_FEATURE_COUNT, 3);
+    EvalFileLayout layout;
+    eval_file_layout(&layout);
+    size_t len;
+    uint8_t *bytes = eval_file_encode(&layout, "normal", "x", w, &len);
+    assert_non_null(bytes);
+    uint8_t *copy = malloc(len + 8);
+    assert_non_null(copy);
+
+    memcpy(copy, bytes, len);
+    copy[0] = 'X';
+    assert_refused(copy, len, VARIANT_NORMAL, "not an evaluation weights file", NULL);
+    assert_refused(copy, 0, VARIANT_NORMAL, "not an evaluation weights file", NULL);
+    memcpy(copy, bytes, len);
+    copy[4] = 2;   /* version 2 */
+    fix_crc(copy, len);
+    assert_refused(copy, len, VARIANT_NORMAL, "format version 2", "reads version 1", NULL);
+    /* Truncated anywhere, or one byte changed: the checksum no longer holds. */
+    size_t cuts[] = {5, 6, 9, 10, 40, len / 2, len - 5, len - 1};
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++)
+        assert_refused(bytes, cuts[i], VARIANT_NORMAL, "", NULL);
+    assert_refused(bytes, len - 1, VARIANT_NORMAL, "truncated or damaged", NULL);
+    memcpy(copy, bytes, len);
+    copy[len / 2] ^= 0x10;
+    assert_refused(copy, len, VARIANT_NORMAL, "checksum mismatch", NULL);
+    /* A well-formed extra run after the weights, checksum fixed. */
+    memcpy(copy, bytes, len - 4);
+    copy[len - 4] = 0, copy[len - 3] = 1;
+    fix_crc(copy, len + 2);
+    assert_refused(copy, len + 2, VARIANT_NORMAL, "malformed", "2 bytes after the weights", NULL);
+    free(copy);
+    free(bytes);
+    /* Variants: unknown, one without weights of its own, not the expected one. */
+    const char *names[] = {"chess", "killer", "bt"};
+    const char *words[] = {"unknown variant \"chess\"", "plays with normal's", "weights of bt, not of normal"};
+    for (int i = 0; i < 3; i++) {
+        bytes = eval_file_encode(&layout, names[i], NULL, w, &len);
+        assert_non_null(bytes);
+        assert_refused(bytes, len, VARIANT_NORMAL, words[i], NULL);
+        free(bytes);
+    }
+}
+
+/* Writes weights of variant v as a file at path. */
+static void write_file(const char *path, const char *variant, const EvalWeight *w)
+{
+    EvalFileLayout layout;
+    eval_file_layout(&layout);
+    size_t len;
+    uint8_t *bytes = eval_file_encode(&layout, variant, "test", w, &len);
+    assert_non_null(bytes);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    free(bytes);
+}
+
+/* eval_file_use replaces the weights of the file's variant only; a refused file changes nothing. */
+static void test_use_replaces_one_variant(void **state)
+{
+    (void)state;
+    static EvalWeight before[VARIANT_COUNT][EVAL_FEATURE_COUNT], w[EVAL_FEATURE_COUNT];
+    for (int v = 0; v < VARIANT_COUNT; v++)
+        memcpy(before[v], eval_weights_of((Variant)v), sizeof before[v]);
+    memcpy(w, before[VARIANT_FRISIAN], sizeof w);
+    w[EVAL_TEMPO] = (EvalWeight){77, -77};
+    w[EVAL_PATTERN_BASE + 9 * EVAL_PATTERN_SIZE + 100] = (EvalWeight){5, 6};
+    char path[] = "/tmp/test_eval_use_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_file(path, "frisian", w);
+    Variant v = VARIANT_COUNT;
+    char why[EVAL_FILE_WHY_MAX] = "";
+    assert_true(eval_file_use(path, &v, why, sizeof why));
+    assert_int_equal(v, VARIANT_FRISIAN);
+    for (int u = 0; u < VARIANT_COUNT; u++)
+        assert_memory_equal(eval_weights_of((Variant)u), u == VARIANT_FRISIAN ? w : before[u], sizeof w);
+    /* A damaged file: refused, the weights in use stay. */
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 100, SEEK_SET), 0);
+    fputc('!', f);
+    fclose(f);
+    assert_false(eval_file_use(path, &v, why, sizeof why));
+    assert_non_null(strstr(why, "checksum mismatch"));
+    assert_memory_equal(eval_weights_of(VARIANT_FRISIAN), w, sizeof w);
+    eval_set_weights(VARIANT_FRISIAN, before[VARIANT_FRISIAN]);
+    assert_memory_equal(eval_weights_of(VARIANT_FRISIAN), before[VARIANT_FRISIAN], sizeof w);
+    unlink(path);
+}
+
+/* Runs a shell command; returns its exit code and its output in out. */
+static int run(const char *cmd, char *out, size_t size)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* `engine hub --weights FILE` evaluates with the file's weights; a bad file is refused with exit
+ * code 2 before the loop starts (run from the repo root). */
+static void test_hub_weights_option(void **state)
+{
+    (void)state;
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    memcpy(w, eval_weights_of(VARIANT_NORMAL), sizeof w);
+    w[EVAL_TEMPO] = (EvalWeight){1234, -4321};
+    char path[] = "/tmp/test_eval_hub_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_file(path, "normal", w);
+    char cmd[256], out[8192];
+    snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | ./engine hub --weights %s 2>&1", path);
+    assert_int_equal(run(cmd, out, sizeof out), 0);
+    assert_non_null(strstr(out, "eval term=tempo white-black=0 mg=1234 eg=-4321 "));
+    assert_int_equal(run("printf 'eval\\nquit\\n' | ./engine hub 2>&1", out, sizeof out), 0);
+    assert_null(strstr(out, "mg=1234 eg=-4321"));
+    write_file(path, "killer", w);
+    snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | ./engine hub --weights %s 2>&1", path);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
+    assert_non_null(strstr(out, "engine hub: bad --weights"));
+    assert_non_null(strstr(out, "killer has no weights of its own"));
+    assert_null(strstr(out, "eval term="));
+    unlink(path);
+    assert_int_equal(run(cmd, out, sizeof out), 2);
+    assert_non_null(strstr(out, "cannot open"));
+}
+
+int main(void)
+{
+    rules_init();
+    eval_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_embedded_files_decode_to_their_variant),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_other_layouts_refused),
+        cmocka_unit_test(test_bad_headers_refused),
+        cmocka_unit_test(test_use_replaces_one_variant),
+        cmocka_unit_test(test_hub_weights_option),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,107 @@
+/* `engine eval info`: the text of a weight file (every term by name, each non-zero pattern entry
+ * with its squares, nothing else), and its refusals (run from the repo root, like test_cli). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "rules/rules.h"
+#include "tools/eval_info.h"
+
+static EvalWeight weights[EVAL_FEATURE_COUNT];
+static char text[1 << 21];
+
+/* eval_info_print of weights into text; returns its number of lines. */
+static int print_text(const EvalFileHeader *head)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    eval_info_print(weights, head, f);
+    rewind(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    int lines = 0;
+    for (size_t i = 0; i < n; i++)
+        lines += text[i] == '\n';
+    return lines;
+}
+
+static void test_print_lists_terms_and_nonzero_patterns(void **state)
+{
+    (void)state;
+    memset(weights, 0, sizeof weights);
+    weights[EVAL_MAN] = (EvalWeight){100, 90};
+    weights[EVAL_KING_DIAGONAL] = (EvalWeight){-3, 4};
+    /* table 0 (squares 31 32 36 37 41 42 46 47): index 5 = digit 2 on 31, digit 1 on 32 */
+    weights[EVAL_PATTERN_BASE + 5] = (EvalWeight){7, -8};
+    /* the last table's last entry: opponent men on all 8 squares */
+    weights[EVAL_FEATURE_COUNT - 1] = (EvalWeight){0, 1};
+    EvalFileHeader head = {.version = 1, .variant = VARIANT_LOSING, .bytes = 123, .crc = 0xabcdef};
+    snprintf(head.note, sizeof head.note, "by hand");
+    int lines = print_text(&head);
+    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2);
+    assert_non_null(strstr(text, "eval-file version=1 variant=losing bytes=123 crc=00abcdef\nnote by hand\n"));
+    assert_non_null(strstr(text, "nonzero=4\n"));
+    assert_non_null(strstr(text, "\nterm man mg=100 eg=90\n"));
+    assert_non_null(strstr(text, "\nterm king mg=0 eg=0\n"));
+    assert_non_null(strstr(text, "\nterm king_diagonal mg=-3 eg=4\n"));
+    assert_non_null(strstr(text, "\ntable rows6-9_files0-3 squares=31,32,36,37,41,42,46,47 nonzero=1\n"
+                                 "pattern rows6-9_files0-3 index=5 own=32 opp=31 mg=7 eg=-8\n"));
+    assert_non_null(strstr(text, "\npattern rows3-6_files5-8 index=6560 own=- opp=19,20,23,24,29,30,33,34 mg=0 eg=1\n"));
+    /* the same weights print the same text */
+    static char first[sizeof text];
+    memcpy(first, text, sizeof text);
+    print_text(&head);
+    assert_string_equal(first, text);
+}
+
+/* Runs a shell command; returns its exit code and its output in out. */
+static int run(const char *cmd, char *out, size_t size)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void test_subcommand(void **state)
+{
+    (void)state;
+    assert_int_equal(run("./engine eval info book/eval/frisian.bin", text, sizeof text), 0);
+    assert_true(strncmp(text, "eval-file version=1 variant=frisian ", 36) == 0);
+    assert_non_null(strstr(text, "\nterm man mg=100 eg=100\n"));
+    assert_non_null(strstr(text, "\ntable rows3-6_files5-8 squares="));
+    char out[1024];
+    const char *bad[] = {
+        "./engine eval info 2>&1",
+        "./engine eval info book/eval/frisian.bin extra 2>&1",
+        "./engine eval info README.md 2>&1",
+        "./engine eval info /nonexistent.bin 2>&1",
+    };
+    const char *why[] = {"argument expected", "unexpected argument", "not an evaluation weights file", "cannot open"};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(run(bad[i], out, sizeof out), 2);
+        if (!strstr(out, why[i]))
+            fail_msg("%s: \"%s\" lacks \"%s\"", bad[i], out, why[i]);
+    }
+}
+
+int main(void)
+{
+    rules_init();
+    eval_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_print_lists_terms_and_nonzero_patterns),
+        cmocka_unit_test(test_subcommand),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
