@@ -7,11 +7,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "shell_test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rules/rules.h"
@@ -269,17 +269,6 @@ static void test_use_replaces_one_variant(void **state)
     unlink(path);
 }
 
-/* Runs a shell command; returns its exit code and its output in out. */
-static int run(const char *cmd, char *out, size_t size)
-{
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t n = fread(out, 1, size - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* `engine hub --weights FILE` evaluates with the file's weights; a bad file is refused with exit
  * code 2 before the loop starts (run from the repo root). */
 static void test_hub_weights_option(void **state)
@@ -295,18 +284,18 @@ static void test_hub_weights_option(void **state)
     write_file(path, "normal", w);
     char cmd[256], out[8192];
     snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | ./engine hub --weights %s 2>&1", path);
-    assert_int_equal(run(cmd, out, sizeof out), 0);
+    assert_int_equal(shell_run(cmd, out, sizeof out), 0);
     assert_non_null(strstr(out, "eval term=tempo white-black=0 mg=1234 eg=-4321 "));
-    assert_int_equal(run("printf 'eval\\nquit\\n' | ./engine hub 2>&1", out, sizeof out), 0);
+    assert_int_equal(shell_run("printf 'eval\\nquit\\n' | ./engine hub 2>&1", out, sizeof out), 0);
     assert_null(strstr(out, "mg=1234 eg=-4321"));
     write_file(path, "killer", w);
     snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | ./engine hub --weights %s 2>&1", path);
-    assert_int_equal(run(cmd, out, sizeof out), 2);
+    assert_int_equal(shell_run(cmd, out, sizeof out), 2);
     assert_non_null(strstr(out, "engine hub: bad --weights"));
     assert_non_null(strstr(out, "killer has no weights of its own"));
     assert_null(strstr(out, "eval term="));
     unlink(path);
-    assert_int_equal(run(cmd, out, sizeof out), 2);
+    assert_int_equal(shell_run(cmd, out, sizeof out), 2);
     assert_non_null(strstr(out, "cannot open"));
 }
 

@@ -5,11 +5,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "shell_test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "rules/rules.h"
 #include "tools/eval_info.h"
@@ -62,21 +62,10 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
     assert_string_equal(first, text);
 }
 
-/* Runs a shell command; returns its exit code and its output in out. */
-static int run(const char *cmd, char *out, size_t size)
-{
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t n = fread(out, 1, size - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static void test_subcommand(void **state)
 {
     (void)state;
-    assert_int_equal(run("./engine eval info book/eval/frisian.bin", text, sizeof text), 0);
+    assert_int_equal(shell_run("./engine eval info book/eval/frisian.bin", text, sizeof text), 0);
     assert_true(strncmp(text, "eval-file version=1 variant=frisian ", 36) == 0);
     assert_non_null(strstr(text, "\nterm man mg=100 eg=100\n"));
     assert_non_null(strstr(text, "\ntable rows3-6_files5-8 squares="));
@@ -89,7 +78,7 @@ static void test_subcommand(void **state)
     };
     const char *why[] = {"argument expected", "unexpected argument", "not an evaluation weights file", "cannot open"};
     for (int i = 0; i < 4; i++) {
-        assert_int_equal(run(bad[i], out, sizeof out), 2);
+        assert_int_equal(shell_run(bad[i], out, sizeof out), 2);
         if (!strstr(out, why[i]))
             fail_msg("%s: \"%s\" lacks \"%s\"", bad[i], out, why[i]);
     }

@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "shell_test_util.h"
 
 #include "rules/rules.h"
 #include "tools/match.h"
@@ -420,28 +420,17 @@ static void test_sprt_stops_the_match(void **state)
     assert_float_equal(res.sprt.llr, 3.3475393504155826, 1e-9);
 }
 
-/* Runs a shell command; returns its exit code, its stdout in out. */
-static int shell(const char *cmd, char *out, size_t size)
-{
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t n = fread(out, 1, size - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 static void test_command_line(void **state)
 {
     (void)state;
     static char out[65536];
-    assert_int_equal(shell("./engine match --help", out, sizeof out), 0);
+    assert_int_equal(shell_run("./engine match --help", out, sizeof out), 0);
     assert_non_null(strstr(out, "usage: engine match"));
-    assert_int_equal(shell("./engine match --engine1 x 2>/dev/null", out, sizeof out), 2);
-    assert_int_equal(shell("./engine match --engine1 x --engine2 y --tc depth=0 2>/dev/null", out, sizeof out), 2);
-    assert_int_equal(shell("./engine match --engine1 x --engine2 y --openings /nonexistent 2>/dev/null", out,
+    assert_int_equal(shell_run("./engine match --engine1 x 2>/dev/null", out, sizeof out), 2);
+    assert_int_equal(shell_run("./engine match --engine1 x --engine2 y --tc depth=0 2>/dev/null", out, sizeof out), 2);
+    assert_int_equal(shell_run("./engine match --engine1 x --engine2 y --openings /nonexistent 2>/dev/null", out,
                            sizeof out), 1);
-    assert_int_equal(shell("./engine match --engine1 '" FAKE " illegal 0' --engine2 " FAKE
+    assert_int_equal(shell_run("./engine match --engine1 '" FAKE " illegal 0' --engine2 " FAKE
                            " --games 2 --tc depth=1 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 2>/dev/null",
                            out, sizeof out), 0);
     assert_non_null(strstr(out, "game 2/2 (#2, engine1 Black): 2-0 Black played an illegal move | W-D-L 0-0-2 "
