@@ -392,8 +392,8 @@ static void test_tune_writes_weight_file(void **state)
     write_data_file(data_path);
     char line[256];
     snprintf(line, sizeof line,
-             "engine tune %s --epochs 5 --batch 256 --rate 2 --report 0 --threads 1 --variant frisian --out %s", data_path,
-             out);
+             "engine tune %s --epochs 5 --batch 256 --rate 2 --report 0 --threads 1 --variant frisian --out %s",
+             data_path, out);
     assert_int_equal(run_tune(line), 0);
     static EvalWeight w[EVAL_FEATURE_COUNT];
     EvalFileHeader head;

@@ -306,6 +306,8 @@ static bool fit_k(Fit *fit, TuneDataSet *set, const uint32_t *order, char *why, 
         if (!isnan(fit->score[i]))
             fit->score[n] = fit->score[i], fit->result[n++] = fit->result[i];
     fit->st.head.k = tune_fit_k(fit->score, fit->result, n);
+    free(fit->score), free(fit->result);
+    fit->score = NULL, fit->result = NULL;
     return true;
 }
 
@@ -384,8 +386,9 @@ static bool train(Fit *fit, TuneDataSet *set, uint32_t *order, TuneReport *rep, 
                     double now = clock_now();
                     fprintf(log, "tune epoch=%llu/%d positions=%llu/%llu speed=%.0f/s train-loss=%.6f time=%.0f\n",
                             (unsigned long long)h->epoch + 1, cfg->epochs,
-                            (unsigned long long)h->epoch_count, (unsigned long long)train_size, (double)done / (now - start + 1e-9),
-                            report_count ? report_loss / report_count : 0.0, now - start);
+                            (unsigned long long)h->epoch_count, (unsigned long long)train_size,
+                            (double)done / (now - start + 1e-9), report_count ? report_loss / report_count : 0.0,
+                            now - start);
                     fflush(log);
                     report_loss = report_count = 0;
                 }
