@@ -285,6 +285,29 @@ static void test_held_out_is_disjoint(void **state)
     assert_true(tune_data_open(&set, paths, 2, 4, (uint64_t)n1 + 10, why, sizeof why));
     assert_int_equal(set.used, n1 + 10);
     assert_int_equal(read_part(&set, TUNE_DATA_ALL, all, NULL, 5000), n1 + 10);
+
+    /* The same records as text lines split the same way (the text stream skips lines). */
+    FILE *f = fopen(p2, "w");
+    assert_non_null(f);
+    for (long i = 0; i < n1 + 10; i++) {
+        Position pos;
+        double result;
+        char line[SELFPLAY_LINE_MAX];
+        assert_true(selfplay_unpack_record(all + i * SELFPLAY_RECORD_SIZE, &pos, &result));
+        selfplay_format_line(&pos, result, line, sizeof line);
+        fputs(line, f);
+    }
+    fclose(f);
+    static uint8_t text_part[5000 * SELFPLAY_RECORD_SIZE];
+    const char *text_path[] = {p2};
+    assert_true(tune_data_open(&set, text_path, 1, 4, 0, why, sizeof why));
+    assert_int_equal(set.used, n1 + 10);
+    assert_int_equal(read_part(&set, TUNE_DATA_TRAIN, text_part, NULL, 5000),
+                     tune_data_part_size(&set, TUNE_DATA_TRAIN));
+    for (long i = 0, t2 = 0; i < n1 + 10; i++)
+        if ((i / 64) % 4 != 0)
+            assert_memory_equal(text_part + t2++ * SELFPLAY_RECORD_SIZE, all + i * SELFPLAY_RECORD_SIZE,
+                                SELFPLAY_RECORD_SIZE);
     unlink(p1), unlink(p2);
 }
 
