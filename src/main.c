@@ -18,7 +18,7 @@
 #include "tools/rules_cli.h"
 #include "tools/selfplay.h"
 #include "tools/tactics.h"
-#include "tools/tune.h"
+#include "tools/tune_cli.h"
 #include "util/opts.h"
 
 /* A subcommand: argv[1] is name and, when sub is not NULL, argv[2] is sub. */
@@ -32,7 +32,7 @@ static const struct {
     {"bench", NULL, bench_cli_main},
     {"selfplay", NULL, selfplay_main},
     {"tactics", NULL, tactics_main},
-    {"tune", NULL, tune_main},
+    {"tune", NULL, tune_cli_main},
     {"bitbase", "build", bitbase_build_main},
     {"bitbase", "info", bitbase_cli_info_main},
     {"bitbase", "won", bitbase_cli_won_main},
@@ -51,7 +51,7 @@ static int usage(void)
             "       engine bench [DEPTH]\n"
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--variant V] ...\n"
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
-            "       engine tune [--variant V] [--out FILE] [--iterations N] [--rate X] [--l2 X] ... DATA...\n"
+            "       engine tune [--variant V] [--out FILE] [--epochs N] [--rate X] [--checkpoint FILE] ... DATA...\n"
             "       engine eval info FILE   (a weight file book/eval/V.bin as text)\n"
             "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"

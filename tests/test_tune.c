@@ -1,5 +1,6 @@
 /* Texel tuner: it recovers the scale and direction of a known teacher evaluation from synthetic
- * results, lowers the loss, is deterministic; `engine tune` writes a weight file that reads back and
+ * results in a data file, lowers the loss, is deterministic, keeps the held-out part apart, resumes
+ * from a checkpoint as if never stopped; `engine tune` writes a weight file that reads back and
  * refuses bad arguments. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,8 @@
 #include "eval/eval_file.h"
 #include "tools/selfplay.h"
 #include "tools/tune.h"
+#include "tools/tune_cli.h"
+#include "tools/tune_data.h"
 
 #define TEACHER_K 0.008
 
@@ -51,15 +54,10 @@ static void teacher_weights(EvalWeight *w)
     w[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()] = (EvalWeight){60, 60};
 }
 
-/* Positions from random games; results drawn from the teacher's win probability (exact
- * probabilities instead when soft is set). */
-static void make_data(TuneData *data, bool soft)
+/* Plays random games (seeded) and hands every quiet position after ply 4 to put(). */
+static void random_positions(unsigned seed, int games, void (*put)(const Position *pos, void *ctx), void *ctx)
 {
-    static EvalWeight teacher[EVAL_FEATURE_COUNT];
-    teacher_weights(teacher);
-    unsigned seed = 99;
-    tune_data_init(data);
-    for (int g = 0; g < 300; g++) {
+    for (int g = 0; g < games; g++) {
         Position pos;
         position_start(&pos);
         for (int ply = 0; ply < 80; ply++) {
@@ -67,97 +65,291 @@ static void make_data(TuneData *data, bool soft)
             movegen_generate(&pos, &list);
             if (list.count == 0)
                 break;
-            if (list.capture_len == 0 && ply >= 4) {
-                EvalFeatures f;
-                eval_extract(&pos, &f);
-                double p = 1.0 / (1.0 + exp(-TEACHER_K * eval_score_white(&f, teacher)));
-                double u = next_rand(&seed) / (double)0x1000000;
-                double result = soft ? p : u < p ? 1.0 : 0.0;
-                assert_true(tune_data_add(data, &pos, result));
-            }
+            if (list.capture_len == 0 && ply >= 4)
+                put(&pos, ctx);
             Position next;
             move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
             pos = next;
         }
     }
-    assert_true(data->sample_count > 2000);
+}
+
+/* The teacher's probability that White wins pos. */
+static double teacher_p(const Position *pos)
+{
+    static EvalWeight teacher[EVAL_FEATURE_COUNT];
+    static bool made;
+    if (!made)
+        teacher_weights(teacher), made = true;
+    EvalFeatures f;
+    eval_extract(pos, &f);
+    return 1.0 / (1.0 + exp(-TEACHER_K * eval_score_white(&f, teacher)));
+}
+
+typedef struct {
+    double score[30000];
+    float result[30000];
+    size_t n;
+} Samples;
+
+static void put_sample(const Position *pos, void *ctx)
+{
+    Samples *s = ctx;
+    if (s->n == 30000)
+        return;
+    s->result[s->n++] = (float)teacher_p(pos);
 }
 
 static void test_fit_k_recovers_scale(void **state)
 {
     (void)state;
-    TuneData data;
-    make_data(&data, true);
-    static EvalWeight teacher[EVAL_FEATURE_COUNT];
-    teacher_weights(teacher);
-    static double w[2 * EVAL_FEATURE_COUNT];
-    for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
-        w[2 * i] = teacher[i].mg, w[2 * i + 1] = teacher[i].eg;
+    static Samples s;
+    s.n = 0;
+    random_positions(99, 100, put_sample, &s);
+    assert_true(s.n > 2000);
+    /* the teacher's scores and exact probabilities: its K comes back, and half of it for twice the
+     * scores */
+    for (size_t i = 0; i < s.n; i++) {
+        double p = s.result[i];
+        s.score[i] = log(p / (1 - p)) / TEACHER_K;
+    }
+    double k = tune_fit_k(s.score, s.result, s.n);
+    assert_true(fabs(k - TEACHER_K) < 0.02 * TEACHER_K);
+    for (size_t i = 0; i < s.n; i++)
+        s.score[i] *= 2;
+    k = tune_fit_k(s.score, s.result, s.n);
+    assert_true(fabs(k - TEACHER_K / 2) < 0.01 * TEACHER_K);
+}
+
+typedef struct {
+    FILE *f;
+    unsigned seed;
+    long count;
+} Writer;
+
+static void put_record(const Position *pos, void *ctx)
+{
+    Writer *w = ctx;
+    double u = next_rand(&w->seed) / (double)0x1000000;
+    uint8_t rec[SELFPLAY_RECORD_SIZE];
+    selfplay_pack_record(pos, u < teacher_p(pos) ? 1.0 : 0.0, rec);
+    assert_int_equal(fwrite(rec, 1, sizeof rec, w->f), sizeof rec);
+    w->count++;
+}
+
+/* Writes a binary self-play file of positions from random games with results drawn from the
+ * teacher's win probability; returns the number of records. */
+static long write_teacher_file(const char *path, int games)
+{
+    Writer w = {.f = fopen(path, "wb"), .seed = 7};
+    assert_non_null(w.f);
+    fputs(SELFPLAY_BIN_MAGIC, w.f);
+    random_positions(99, games, put_record, &w);
+    assert_int_equal(fclose(w.f), 0);
+    return w.count;
+}
+
+/* A temporary file name (the file exists, empty). */
+static void temp_name(char *path)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
+static TuneConfig small_config(void)
+{
     TuneConfig cfg;
     tune_default_config(&cfg);
-    double k = tune_fit_k(&data, w, &cfg);
-    assert_true(fabs(k - TEACHER_K) < 0.02 * TEACHER_K);
-    assert_true(tune_loss(&data, w, k, &cfg, false) < 1e-4);
-    tune_data_free(&data);
+    cfg.epochs = 12;
+    cfg.batch = 512;
+    cfg.chunk = 4096;
+    cfg.learning_rate = 1.0;
+    cfg.decay = 0.85;
+    cfg.l2 = 1e-7;   /* 92k pattern weights on 20k positions over-fit without it */
+    return cfg;
+}
+
+static void fit(const char *path, const TuneConfig *cfg, EvalWeight *w, TuneReport *rep)
+{
+    memcpy(w, normal_weights(), EVAL_FEATURE_COUNT * sizeof *w);
+    char why[256] = "";
+    const char *files[] = {path};
+    if (!tune_run(files, 1, VARIANT_NORMAL, cfg, w, rep, NULL, why, sizeof why))
+        fail_msg("%s", why);
 }
 
 static void test_tuner_lowers_loss_and_is_deterministic(void **state)
 {
     (void)state;
-    TuneData data;
-    make_data(&data, false);
-    TuneConfig cfg;
-    tune_default_config(&cfg);
-    cfg.iterations = 300;
-    cfg.learning_rate = 1.0;
-    cfg.l2 = 1e-7;   /* 52k pattern weights on 16k positions over-fit without it */
+    char path[] = "/tmp/test_tune_teach_XXXXXX";
+    temp_name(path);
+    long records = write_teacher_file(path, 300);
+    TuneConfig cfg = small_config();
     static EvalWeight a[EVAL_FEATURE_COUNT], b[EVAL_FEATURE_COUNT];
-    memcpy(a, normal_weights(), sizeof a);
-    memcpy(b, normal_weights(), sizeof b);
     TuneReport ra, rb;
-    assert_true(tune_run(&data, &cfg, a, &ra, NULL));
-    assert_true(tune_run(&data, &cfg, b, &rb, NULL));
+    fit(path, &cfg, a, &ra);
+    fit(path, &cfg, b, &rb);
     assert_memory_equal(a, b, sizeof a);
-    assert_memory_equal(&ra, &rb, sizeof ra);
+    assert_memory_equal(&ra, &rb, offsetof(TuneReport, seconds));
     assert_true(ra.train_after < ra.train_before);
     assert_true(ra.valid_after < ra.valid_before);
     assert_true(ra.valid_count > 0 && ra.train_count > ra.valid_count);
+    assert_int_equal(ra.train_count + ra.valid_count, records);
+    assert_int_equal(ra.epochs, 12);
     /* The terms the teacher overweights move towards it; the frozen unit stays. */
-    assert_true(a[EVAL_CENTRE].mg > normal_weights()[EVAL_CENTRE].mg + 5);
     const EvalWeight *start = normal_weights();
+    assert_true(a[EVAL_CENTRE].mg > start[EVAL_CENTRE].mg + 5);
     assert_true(a[EVAL_TEMPO].mg + a[EVAL_TEMPO].eg > start[EVAL_TEMPO].mg + start[EVAL_TEMPO].eg + 4);
-    assert_int_equal(a[EVAL_MAN].mg, normal_weights()[EVAL_MAN].mg);
-    assert_int_equal(a[EVAL_MAN].eg, normal_weights()[EVAL_MAN].eg);
-    /* The pattern entry of the taught formation learns the teacher's bonus. */
-    assert_true(a[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()].mg > 10);
+    assert_int_equal(a[EVAL_MAN].mg, start[EVAL_MAN].mg);
+    assert_int_equal(a[EVAL_MAN].eg, start[EVAL_MAN].eg);
+    /* The pattern entry of the taught formation moves towards the teacher's bonus. */
+    int taught = EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index();
+    assert_true(a[taught].mg > start[taught].mg + 8);
     /* Two gradient threads give the same fit up to the order of the float sums. */
     cfg.threads = 2;
-    memcpy(b, normal_weights(), sizeof b);
-    assert_true(tune_run(&data, &cfg, b, &rb, NULL));
+    fit(path, &cfg, b, &rb);
     for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
         assert_true(abs(a[i].mg - b[i].mg) <= 1 && abs(a[i].eg - b[i].eg) <= 1);
-    tune_data_free(&data);
+    /* Another seed reads the data in another order: another fit, as good. */
+    cfg.threads = 1;
+    cfg.seed = 2;
+    fit(path, &cfg, b, &rb);
+    assert_memory_not_equal(a, b, sizeof a);
+    assert_true(rb.valid_after < rb.valid_before);
+    unlink(path);
 }
 
 static void test_l2_keeps_weights_near_start(void **state)
 {
     (void)state;
-    TuneData data;
-    make_data(&data, false);
-    TuneConfig cfg;
-    tune_default_config(&cfg);
-    cfg.iterations = 300;
-    cfg.learning_rate = 1.0;
+    char path[] = "/tmp/test_tune_l2_XXXXXX";
+    temp_name(path);
+    write_teacher_file(path, 300);
+    TuneConfig cfg = small_config();
+    cfg.epochs = 4;
     cfg.l2 = 1.0;
     static EvalWeight w[EVAL_FEATURE_COUNT];
-    memcpy(w, normal_weights(), sizeof w);
     TuneReport rep;
-    assert_true(tune_run(&data, &cfg, w, &rep, NULL));
+    fit(path, &cfg, w, &rep);
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
         assert_true(abs(w[i].mg - normal_weights()[i].mg) <= 1);
         assert_true(abs(w[i].eg - normal_weights()[i].eg) <= 1);
     }
-    tune_data_free(&data);
+    unlink(path);
+}
+
+/* Streams part of set (files as given) into rec; returns the count. */
+static long read_part(const TuneDataSet *set, TuneDataPart part, uint8_t *rec, bool *held, size_t max)
+{
+    static const uint32_t order[2] = {0, 1};
+    TuneStream s;
+    tune_stream_start(&s, set, order, part, (TuneCursor){0, 0});
+    char why[256];
+    long n = tune_stream_read(&s, rec, held, max, why, sizeof why);
+    assert_true(n >= 0);
+    assert_int_equal(tune_stream_read(&s, rec, held, max, why, sizeof why), 0);
+    tune_stream_close(&s);
+    return n;
+}
+
+/* The held-out part and the training part split the data: together they are all of it, in
+ * whole blocks of 64 counted across the files, and --max-positions cuts the data short. */
+static void test_held_out_is_disjoint(void **state)
+{
+    (void)state;
+    char p1[] = "/tmp/test_tune_d1_XXXXXX", p2[] = "/tmp/test_tune_d2_XXXXXX";
+    temp_name(p1), temp_name(p2);
+    long n1 = write_teacher_file(p1, 20), n2 = write_teacher_file(p2, 30);
+    const char *paths[] = {p1, p2};
+    static TuneDataSet set;
+    char why[256];
+    assert_true(tune_data_open(&set, paths, 2, 4, 0, why, sizeof why));
+    assert_int_equal(set.used, n1 + n2);
+    static uint8_t all[5000 * SELFPLAY_RECORD_SIZE], train[5000 * SELFPLAY_RECORD_SIZE],
+        held[5000 * SELFPLAY_RECORD_SIZE];
+    static bool is_held[5000];
+    long n = read_part(&set, TUNE_DATA_ALL, all, is_held, 5000);
+    long nt = read_part(&set, TUNE_DATA_TRAIN, train, NULL, 5000);
+    long nh = read_part(&set, TUNE_DATA_HELD, held, NULL, 5000);
+    assert_int_equal(n, n1 + n2);
+    assert_int_equal(nt + nh, n);
+    assert_int_equal(nh, set.held);
+    assert_int_equal(nt, tune_data_part_size(&set, TUNE_DATA_TRAIN));
+    long t = 0, h = 0;
+    for (long i = 0; i < n; i++) {
+        assert_int_equal(is_held[i], (i / 64) % 4 == 0);
+        uint8_t *dst = is_held[i] ? held + h++ * SELFPLAY_RECORD_SIZE : train + t++ * SELFPLAY_RECORD_SIZE;
+        assert_memory_equal(dst, all + i * SELFPLAY_RECORD_SIZE, SELFPLAY_RECORD_SIZE);
+    }
+    assert_true(tune_data_open(&set, paths, 2, 4, (uint64_t)n1 + 10, why, sizeof why));
+    assert_int_equal(set.used, n1 + 10);
+    assert_int_equal(read_part(&set, TUNE_DATA_ALL, all, NULL, 5000), n1 + 10);
+
+    /* The same records as text lines split the same way (the text stream skips lines). */
+    FILE *f = fopen(p2, "w");
+    assert_non_null(f);
+    for (long i = 0; i < n1 + 10; i++) {
+        Position pos;
+        double result;
+        char line[SELFPLAY_LINE_MAX];
+        assert_true(selfplay_unpack_record(all + i * SELFPLAY_RECORD_SIZE, &pos, &result));
+        selfplay_format_line(&pos, result, line, sizeof line);
+        fputs(line, f);
+    }
+    fclose(f);
+    static uint8_t text_part[5000 * SELFPLAY_RECORD_SIZE];
+    const char *text_path[] = {p2};
+    assert_true(tune_data_open(&set, text_path, 1, 4, 0, why, sizeof why));
+    assert_int_equal(set.used, n1 + 10);
+    assert_int_equal(read_part(&set, TUNE_DATA_TRAIN, text_part, NULL, 5000),
+                     tune_data_part_size(&set, TUNE_DATA_TRAIN));
+    for (long i = 0, t2 = 0; i < n1 + 10; i++)
+        if ((i / 64) % 4 != 0)
+            assert_memory_equal(text_part + t2++ * SELFPLAY_RECORD_SIZE, all + i * SELFPLAY_RECORD_SIZE,
+                                SELFPLAY_RECORD_SIZE);
+    unlink(p1), unlink(p2);
+}
+
+/* A run stopped in the middle of an epoch and resumed from its checkpoint ends exactly where an
+ * uninterrupted run ends; a checkpoint of another run or a damaged one is refused. */
+static void test_resume_matches_uninterrupted(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_res_XXXXXX", ck[] = "/tmp/test_tune_ck_XXXXXX";
+    temp_name(path), temp_name(ck);
+    write_teacher_file(path, 300);
+    TuneConfig cfg = small_config();
+    cfg.epochs = 3;
+    static EvalWeight a[EVAL_FEATURE_COUNT], b[EVAL_FEATURE_COUNT];
+    TuneReport ra, rb;
+    fit(path, &cfg, a, &ra);
+    cfg.checkpoint = ck;
+    cfg.checkpoint_seconds = 1e9;   /* only at epoch ends, and where the run is cut */
+    cfg.chunk_limit = 6;            /* the data holds 5 chunks: stop in the second epoch */
+    fit(path, &cfg, b, &rb);
+    assert_int_equal(rb.epochs, 1);
+    assert_memory_not_equal(a, b, sizeof a);
+    cfg.chunk_limit = 0;
+    cfg.resume = ck;
+    fit(path, &cfg, b, &rb);
+    assert_memory_equal(a, b, sizeof a);
+    assert_memory_equal(&ra, &rb, offsetof(TuneReport, seconds));
+
+    char why[256] = "";
+    const char *files[] = {path};
+    cfg.seed = 5;
+    assert_false(tune_run(files, 1, VARIANT_NORMAL, &cfg, b, &rb, NULL, why, sizeof why));
+    assert_non_null(strstr(why, "--seed differs"));
+    cfg.seed = 1;
+    FILE *f = fopen(ck, "r+b");
+    assert_non_null(f);
+    fseek(f, 200, SEEK_SET);
+    fputc('x', f);
+    fclose(f);
+    assert_false(tune_run(files, 1, VARIANT_NORMAL, &cfg, b, &rb, NULL, why, sizeof why));
+    assert_non_null(strstr(why, "truncated or damaged"));
+    unlink(ck), unlink(path);
 }
 
 /* Writes the positions of 40 random games as a binary self-play file at path. */
@@ -186,7 +378,7 @@ static void write_data_file(const char *path)
     assert_int_equal(fclose(f), 0);
 }
 
-/* Runs tune_main on the words of line (at most 24). */
+/* Runs tune_cli_main on the words of line (at most 24). */
 static int run_tune(const char *line)
 {
     static char copy[1024];
@@ -195,7 +387,7 @@ static int run_tune(const char *line)
     snprintf(copy, sizeof copy, "%s", line);
     for (char *save = NULL, *w = strtok_r(copy, " ", &save); w && argc < 24; w = strtok_r(NULL, " ", &save))
         argv[argc++] = w;
-    return tune_main(argc, argv);
+    return tune_cli_main(argc, argv);
 }
 
 /* Replaces the file at path by len bytes. */
@@ -223,8 +415,8 @@ static void test_tune_writes_weight_file(void **state)
     write_data_file(data_path);
     char line[256];
     snprintf(line, sizeof line,
-             "engine tune %s --iterations 5 --rate 2 --report 0 --threads 1 --variant frisian --out %s", data_path,
-             out);
+             "engine tune %s --epochs 5 --batch 256 --rate 2 --report 0 --threads 1 --variant frisian --out %s",
+             data_path, out);
     assert_int_equal(run_tune(line), 0);
     static EvalWeight w[EVAL_FEATURE_COUNT];
     EvalFileHeader head;
@@ -233,7 +425,7 @@ static void test_tune_writes_weight_file(void **state)
         fail_msg("%s", why);
     assert_int_equal(head.variant, VARIANT_FRISIAN);
     assert_non_null(strstr(head.note, "engine tune --variant frisian: fitted on "));
-    assert_non_null(strstr(head.note, "5 iterations, rate 2"));
+    assert_non_null(strstr(head.note, "5 epochs, batch 256, rate 2"));
     const EvalWeight *start = eval_weights_of(VARIANT_FRISIAN);
     assert_memory_equal(&w[EVAL_MAN], &start[EVAL_MAN], sizeof w[0]);
     int moved = 0;
@@ -281,7 +473,13 @@ static void test_tune_refuses_bad_arguments(void **state)
     const char *bad[] = {
         "engine tune",                                       /* no data */
         "engine tune --frobnicate DATA",                     /* unknown option */
-        "engine tune --iterations 0 DATA",                   /* out of range */
+        "engine tune --epochs 0 DATA",                       /* out of range */
+        "engine tune --iterations 9 DATA",                   /* gone: epochs now */
+        "engine tune --batch 0 DATA",                        /* out of range */
+        "engine tune --decay 1.5 DATA",                      /* out of range */
+        "engine tune --k -0.1 DATA",                         /* out of range */
+        "engine tune --max-positions -5 DATA",               /* out of range */
+        "engine tune --checkpoint DATA",                     /* a missing value: the data is taken */
         "engine tune --rate fast DATA",                      /* not a number */
         "engine tune --validation 1 DATA",                   /* holds out everything */
         "engine tune --variant chess DATA",                  /* no such variant */
@@ -294,7 +492,9 @@ static void test_tune_refuses_bad_arguments(void **state)
     assert_int_equal(access("/tmp/test_tune_never.bin", F_OK), -1);
 }
 
-static void test_load_counts_bad_lines(void **state)
+/* A text file's bad lines are skipped and counted; they keep their index (the held-out split
+ * and a cursor count lines). */
+static void test_stream_counts_bad_lines(void **state)
 {
     (void)state;
     char path[] = "/tmp/test_tune_XXXXXX";
@@ -304,17 +504,30 @@ static void test_load_counts_bad_lines(void **state)
     assert_non_null(f);
     fputs("W:W31,32,33:B1,2 2-0\nnot a position 1-1\nB:W40:B10 0-2\nW:W31:B1 3-0\n", f);
     fclose(f);
-    TuneData data;
-    tune_data_init(&data);
-    assert_int_equal(tune_data_load(&data, path), 2);
-    assert_int_equal(data.sample_count, 2);
-    assert_true(data.samples[0].result == 1.0f && data.samples[1].result == 0.0f);
+    static TuneDataSet set;
+    const char *paths[] = {path};
+    char why[256];
+    assert_true(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
+    assert_int_equal(set.used, 4);
+    assert_false(set.file[0].binary);
+    static const uint32_t order[1] = {0};
+    TuneStream s;
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 0});
+    uint8_t rec[4 * SELFPLAY_RECORD_SIZE];
+    assert_int_equal(tune_stream_read(&s, rec, NULL, 4, why, sizeof why), 2);
+    assert_int_equal(s.bad_lines, 2);
+    tune_stream_close(&s);
+    Position pos;
+    double result;
+    assert_true(selfplay_unpack_record(rec, &pos, &result) && result == 1.0);
+    assert_true(selfplay_unpack_record(rec + SELFPLAY_RECORD_SIZE, &pos, &result) && result == 0.0);
     unlink(path);
-    assert_int_equal(tune_data_load(&data, path), -1);
-    tune_data_free(&data);
+    assert_false(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
+    assert_non_null(strstr(why, "cannot read"));
 }
 
-static void test_load_binary_records(void **state)
+/* A binary file's trailing partial record is not data. */
+static void test_stream_binary_records(void **state)
 {
     (void)state;
     char path[] = "/tmp/test_tune_bin_XXXXXX";
@@ -333,13 +546,24 @@ static void test_load_binary_records(void **state)
     }
     fwrite(rec, 1, 10, f);   /* a truncated record */
     fclose(f);
-    TuneData data;
-    tune_data_init(&data);
-    assert_int_equal(tune_data_load(&data, path), 1);
-    assert_int_equal(data.sample_count, 2);
-    assert_true(data.samples[0].result == 1.0f && data.samples[1].result == 0.5f);
+    static TuneDataSet set;
+    const char *paths[] = {path};
+    char why[256];
+    assert_true(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
+    assert_true(set.file[0].binary);
+    assert_int_equal(set.used, 2);
+    static const uint32_t order[1] = {0};
+    TuneStream s;
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){1, 0});
+    uint8_t got[2 * SELFPLAY_RECORD_SIZE];
+    assert_int_equal(tune_stream_read(&s, got, NULL, 2, why, sizeof why), 0);   /* past the end */
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 1});
+    assert_int_equal(tune_stream_read(&s, got, NULL, 2, why, sizeof why), 1);   /* from the second */
+    tune_stream_close(&s);
+    Position pos;
+    double result;
+    assert_true(selfplay_unpack_record(got, &pos, &result) && result == 0.5);
     unlink(path);
-    tune_data_free(&data);
 }
 
 int main(void)
@@ -352,8 +576,10 @@ int main(void)
         cmocka_unit_test(test_l2_keeps_weights_near_start),
         cmocka_unit_test(test_tune_writes_weight_file),
         cmocka_unit_test(test_tune_refuses_bad_arguments),
-        cmocka_unit_test(test_load_counts_bad_lines),
-        cmocka_unit_test(test_load_binary_records),
+        cmocka_unit_test(test_held_out_is_disjoint),
+        cmocka_unit_test(test_resume_matches_uninterrupted),
+        cmocka_unit_test(test_stream_counts_bad_lines),
+        cmocka_unit_test(test_stream_binary_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

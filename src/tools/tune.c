@@ -4,275 +4,435 @@
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
-#include <unistd.h>
 #include "util/clock.h"
-#include "util/opts.h"
-#include "eval/eval_file.h"
 #include "tools/selfplay.h"
+#include "tools/tune_checkpoint.h"
+#include "tools/tune_data.h"
 
-#define PARAM_COUNT (2 * EVAL_FEATURE_COUNT)
+#define PARAMS (2 * (size_t)EVAL_FEATURE_COUNT)
 #define K_MIN 1e-4
 #define K_MAX 0.1
-#define TUNE_BLOCK 64
+#define REC SELFPLAY_RECORD_SIZE
+#define ENTRIES_MAX (EVAL_TERM_COUNT + EVAL_PATTERN_LOOKUPS)
 
 void tune_default_config(TuneConfig *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
-    cfg->iterations = 1500;
-    cfg->learning_rate = 0.5;
-    cfg->validation_every = 10;
+    cfg->epochs = 10;
     cfg->threads = 1;
-    cfg->report_every = 50;
+    cfg->batch = 16384;
+    cfg->chunk = 1 << 20;
+    cfg->report_every = 100;
+    cfg->learning_rate = 0.5;
+    cfg->decay = 0.7;
+    cfg->validation_every = 10;
+    cfg->seed = 1;
+    cfg->checkpoint_seconds = 300;
     cfg->freeze[EVAL_MAN] = true;
-}
-
-void tune_data_init(TuneData *data) { memset(data, 0, sizeof *data); }
-
-void tune_data_free(TuneData *data)
-{
-    free(data->samples);
-    free(data->entries);
-    tune_data_init(data);
-}
-
-/* Grows an array to hold at least need elements; false (array unchanged) when memory is short. */
-static bool grow(void **array, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t n = *cap ? *cap : 1024;
-    while (n < need)
-        n *= 2;
-    void *bigger = realloc(*array, n * elem);
-    if (!bigger)
-        return false;
-    *array = bigger;
-    *cap = n;
-    return true;
-}
-
-bool tune_data_add(TuneData *data, const Position *pos, double result)
-{
-    EvalFeatures f;
-    eval_extract(pos, &f);
-    if (!grow((void **)&data->samples, &data->sample_cap, data->sample_count + 1, sizeof *data->samples) ||
-        !grow((void **)&data->entries, &data->entry_cap, data->entry_count + EVAL_TERM_COUNT + EVAL_PATTERN_LOOKUPS,
-              sizeof *data->entries))
-        return false;
-    TuneSample *s = &data->samples[data->sample_count++];
-    s->first = (uint32_t)data->entry_count;
-    s->count = 0;
-    s->phase = (uint8_t)f.phase;
-    s->scale = (uint8_t)f.scale;
-    s->result = (float)result;
-    for (int i = 0; i < EVAL_TERM_COUNT; i++)
-        if (f.value[i]) {
-            data->entries[data->entry_count++] = (TuneEntry){.feature = (uint32_t)i, .value = f.value[i]};
-            s->count++;
-        }
-    for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
-        uint32_t feature = (uint32_t)eval_pattern_feature(k, f.pattern[k]);
-        data->entries[data->entry_count++] = (TuneEntry){.feature = feature, .value = eval_pattern_sign(k)};
-        s->count++;
-    }
-    return true;
-}
-
-long tune_data_load(TuneData *data, const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    long bad = 0;
-    char head[sizeof SELFPLAY_BIN_MAGIC];
-    size_t magic_len = sizeof SELFPLAY_BIN_MAGIC - 1;
-    bool binary = fread(head, 1, magic_len, f) == magic_len && memcmp(head, SELFPLAY_BIN_MAGIC, magic_len) == 0;
-    if (!binary)
-        rewind(f);
-    uint8_t rec[SELFPLAY_RECORD_SIZE];
-    char line[SELFPLAY_LINE_MAX];
-    for (;;) {
-        Position pos;
-        double result;
-        bool parsed;
-        if (binary) {
-            size_t n = fread(rec, 1, sizeof rec, f);
-            if (n == 0)
-                break;
-            parsed = n == sizeof rec && selfplay_unpack_record(rec, &pos, &result);
-        } else {
-            if (!fgets(line, sizeof line, f))
-                break;
-            parsed = selfplay_parse_line(line, &pos, &result);
-        }
-        if (!parsed || position_set_variant(&pos, data->variant)) {
-            bad++;
-            continue;
-        }
-        if (!tune_data_add(data, &pos, result)) {
-            fclose(f);
-            return -1;
-        }
-    }
-    fclose(f);
-    return bad;
-}
-
-/* The share of a feature value that goes to the mg and the eg weight (phase blend and scale). */
-static inline void blend(const TuneSample *s, double *mg, double *eg)
-{
-    double scale = (double)s->scale / EVAL_SCALE_ONE;
-    *mg = scale * (EVAL_PHASE_MAX - s->phase) / EVAL_PHASE_MAX;
-    *eg = scale * s->phase / EVAL_PHASE_MAX;
-}
-
-double tune_sample_score(const TuneData *data, const TuneSample *s, const double *w)
-{
-    double mg = 0, eg = 0, bm, be;
-    const TuneEntry *e = &data->entries[s->first];
-    for (int i = 0; i < s->count; i++) {
-        mg += w[2 * e[i].feature] * e[i].value;
-        eg += w[2 * e[i].feature + 1] * e[i].value;
-    }
-    blend(s, &bm, &be);
-    return mg * bm + eg * be;
-}
-
-/* Validation takes whole blocks of consecutive samples (about one game each), so that positions
- * of one game do not sit on both sides of the split. */
-static bool held_out(const TuneConfig *cfg, size_t i)
-{
-    return cfg->validation_every > 0 && (i / TUNE_BLOCK) % (size_t)cfg->validation_every == 0;
 }
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
-/* Mean squared error over the chosen part, from precomputed scores. */
-static double loss_of_scores(const TuneData *data, const double *score, double k, const TuneConfig *cfg,
-                             bool validation)
+/* Mean squared error of sigmoid(k * score) against the results. */
+static double loss_at(const double *score, const float *result, size_t n, double k)
 {
     double sum = 0;
-    size_t n = 0;
-    for (size_t i = 0; i < data->sample_count; i++) {
-        if (held_out(cfg, i) != validation)
-            continue;
-        double d = data->samples[i].result - sigmoid(k * score[i]);
+    for (size_t i = 0; i < n; i++) {
+        double d = result[i] - sigmoid(k * score[i]);
         sum += d * d;
-        n++;
     }
     return n ? sum / (double)n : 0.0;
 }
 
-/* The model score of every sample under w (malloc'ed; NULL when memory is short). */
-static double *all_scores(const TuneData *data, const double *w)
+double tune_fit_k(const double *score, const float *result, size_t n)
 {
-    double *score = malloc((data->sample_count + 1) * sizeof *score);
-    if (score)
-        for (size_t i = 0; i < data->sample_count; i++)
-            score[i] = tune_sample_score(data, &data->samples[i], w);
-    return score;
-}
-
-double tune_loss(const TuneData *data, const double *w, double k, const TuneConfig *cfg, bool validation)
-{
-    double *score = all_scores(data, w);
-    if (!score)
-        return NAN;
-    double loss = loss_of_scores(data, score, k, cfg, validation);
-    free(score);
-    return loss;
-}
-
-double tune_fit_k(const TuneData *data, const double *w, const TuneConfig *cfg)
-{
-    double *score = all_scores(data, w);
-    if (!score)
-        return NAN;
     /* Golden-section search on log k: the loss is unimodal in k for a fixed ranking. */
     const double phi = 0.6180339887498949;
     double a = log(K_MIN), b = log(K_MAX);
     double c = b - phi * (b - a), d = a + phi * (b - a);
-    double fc = loss_of_scores(data, score, exp(c), cfg, false), fd = loss_of_scores(data, score, exp(d), cfg, false);
+    double fc = loss_at(score, result, n, exp(c)), fd = loss_at(score, result, n, exp(d));
     for (int i = 0; i < 80; i++) {
         if (fc < fd) {
             b = d, d = c, fd = fc;
             c = b - phi * (b - a);
-            fc = loss_of_scores(data, score, exp(c), cfg, false);
+            fc = loss_at(score, result, n, exp(c));
         } else {
             a = c, c = d, fc = fd;
             d = a + phi * (b - a);
-            fd = loss_of_scores(data, score, exp(d), cfg, false);
+            fd = loss_at(score, result, n, exp(d));
         }
     }
-    free(score);
     return exp((a + b) / 2);
 }
 
-/* One thread's share of a full-batch gradient: samples [begin, end) of the training part. */
+/* One thread's share of a batch or of a measuring pass: records [0, n) of rec. */
 typedef struct {
-    const TuneData *data;
-    const TuneConfig *cfg;
+    const uint8_t *rec;
+    const bool *held;     /* which part each record is in (NULL: all training) */
+    size_t n;
+    Variant variant;
     const double *w;
     double k;
-    size_t begin, end, n;
-    double *grad;
-} GradientJob;
+    bool gradient;        /* sum the gradient into grad, else measure only */
+    double *grad;         /* the gradient sums of the touched features (the thread's own) */
+    uint8_t *mark;        /* per feature: touched in this batch */
+    uint32_t *touched;
+    size_t touched_count;
+    double *score;        /* NULL, or per record its score (NAN when it holds no position) */
+    float *result;
+    double loss[2];       /* squared errors of the training [0] and held-out [1] records */
+    uint64_t count[2], bad;
+} Job;
 
-static int gradient_job(void *arg)
+static int job_run(void *arg)
 {
-    GradientJob *job = arg;
-    const TuneData *data = job->data;
-    memset(job->grad, 0, PARAM_COUNT * sizeof *job->grad);
-    job->n = 0;
-    for (size_t i = job->begin; i < job->end; i++) {
-        if (held_out(job->cfg, i))
+    Job *job = arg;
+    const double *w = job->w;
+    for (size_t i = 0; i < job->n; i++) {
+        Position pos;
+        double result;
+        if (!selfplay_unpack_record(job->rec + i * REC, &pos, &result) || position_set_variant(&pos, job->variant)) {
+            job->bad++;
+            if (job->score)
+                job->score[i] = NAN;
             continue;
-        const TuneSample *s = &data->samples[i];
-        double p = sigmoid(job->k * tune_sample_score(data, s, job->w));
-        double dscore = -2.0 * (s->result - p) * p * (1.0 - p) * job->k, bm, be;
-        blend(s, &bm, &be);
-        const TuneEntry *e = &data->entries[s->first];
-        for (int j = 0; j < s->count; j++) {
-            job->grad[2 * e[j].feature] += dscore * bm * e[j].value;
-            job->grad[2 * e[j].feature + 1] += dscore * be * e[j].value;
         }
-        job->n++;
+        EvalFeatures f;
+        eval_extract(&pos, &f);
+        uint32_t feature[ENTRIES_MAX];
+        int value[ENTRIES_MAX], count = 0;
+        for (int t = 0; t < EVAL_TERM_COUNT; t++)
+            if (f.value[t])
+                feature[count] = (uint32_t)t, value[count++] = f.value[t];
+        for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++)
+            feature[count] = (uint32_t)eval_pattern_feature(k, f.pattern[k]), value[count++] = eval_pattern_sign(k);
+        double mg = 0, eg = 0;
+        for (int j = 0; j < count; j++) {
+            mg += w[2 * feature[j]] * value[j];
+            eg += w[2 * feature[j] + 1] * value[j];
+        }
+        double scale = (double)f.scale / EVAL_SCALE_ONE;
+        double bm = scale * (EVAL_PHASE_MAX - f.phase) / EVAL_PHASE_MAX, be = scale * f.phase / EVAL_PHASE_MAX;
+        double score = mg * bm + eg * be, p = sigmoid(job->k * score), d = result - p;
+        int part = job->held && job->held[i];
+        job->loss[part] += d * d;
+        job->count[part]++;
+        if (job->score)
+            job->score[i] = score, job->result[i] = (float)result;
+        if (!job->gradient)
+            continue;
+        double g = -2.0 * d * p * (1.0 - p) * job->k, gm = g * bm, ge = g * be;
+        for (int j = 0; j < count; j++) {
+            uint32_t ft = feature[j];
+            if (!job->mark[ft]) {
+                job->mark[ft] = 1;
+                job->touched[job->touched_count++] = ft;
+            }
+            job->grad[2 * ft] += gm * value[j];
+            job->grad[2 * ft + 1] += ge * value[j];
+        }
     }
     return 0;
 }
 
-/* The full-batch gradient of the training loss with respect to the (mg, eg) weights, computed by
- * cfg->threads threads over fixed sample ranges and summed in thread order (deterministic for a
- * given thread count). jobs[t].grad are scratch arrays of PARAM_COUNT. */
-static void gradient(const TuneData *data, const double *w, double k, const TuneConfig *cfg, GradientJob *jobs,
-                     double *grad)
+/* Everything one fit holds: the state that a checkpoint saves and the scratch of the threads. */
+typedef struct {
+    const TuneConfig *cfg;
+    Variant variant;
+    int threads;
+    TuneState st;
+    Job job[TUNE_MAX_THREADS];
+    double *grad;           /* the batch gradient, merged; zero outside a step */
+    uint8_t *mark;
+    uint32_t *touched;
+    uint8_t *rec;           /* a chunk of records */
+    bool *held;
+    size_t chunk_cap;
+    double *score;          /* K sample */
+    float *result;
+} Fit;
+
+static void fit_free(Fit *fit)
 {
-    int threads = cfg->threads;
+    tune_state_free(&fit->st);
+    for (int t = 0; t < TUNE_MAX_THREADS; t++)
+        free(fit->job[t].grad), free(fit->job[t].mark), free(fit->job[t].touched);
+    free(fit->grad), free(fit->mark), free(fit->touched), free(fit->rec), free(fit->held);
+    free(fit->score), free(fit->result);
+}
+
+static bool fit_alloc(Fit *fit, const TuneConfig *cfg, Variant v)
+{
+    memset(fit, 0, sizeof *fit);
+    fit->cfg = cfg;
+    fit->variant = v;
+    fit->threads = cfg->threads < 1 ? 1 : cfg->threads > TUNE_MAX_THREADS ? TUNE_MAX_THREADS : cfg->threads;
+    size_t batch = (size_t)cfg->batch;
+    fit->chunk_cap = ((size_t)cfg->chunk + batch - 1) / batch * batch;
+    bool ok = tune_state_alloc(&fit->st) && (fit->grad = calloc(PARAMS, sizeof(double))) &&
+              (fit->mark = calloc(EVAL_FEATURE_COUNT, 1)) &&
+              (fit->touched = malloc(EVAL_FEATURE_COUNT * sizeof(uint32_t))) &&
+              (fit->rec = malloc(fit->chunk_cap * REC)) && (fit->held = malloc(fit->chunk_cap * sizeof(bool)));
+    for (int t = 0; ok && t < fit->threads; t++) {
+        Job *j = &fit->job[t];
+        ok = (j->grad = calloc(PARAMS, sizeof(double))) && (j->mark = calloc(EVAL_FEATURE_COUNT, 1)) &&
+             (j->touched = malloc(EVAL_FEATURE_COUNT * sizeof(uint32_t)));
+    }
+    if (!ok)
+        fit_free(fit);
+    return ok;
+}
+
+/* Runs the jobs of records [0, n) split in fit->threads contiguous ranges and waits for them; the
+ * ranges depend on n and the thread count only, so sums are deterministic. */
+static void run_jobs(Fit *fit, const uint8_t *rec, const bool *held, size_t n, bool gradient, bool scores)
+{
     thrd_t tid[TUNE_MAX_THREADS];
     bool started[TUNE_MAX_THREADS] = {false};
+    int threads = fit->threads;
     for (int t = 0; t < threads; t++) {
-        jobs[t].data = data, jobs[t].cfg = cfg, jobs[t].w = w, jobs[t].k = k;
-        jobs[t].begin = data->sample_count * (size_t)t / (size_t)threads;
-        jobs[t].end = data->sample_count * (size_t)(t + 1) / (size_t)threads;
+        Job *j = &fit->job[t];
+        size_t begin = n * (size_t)t / (size_t)threads, end = n * (size_t)(t + 1) / (size_t)threads;
+        j->rec = rec + begin * REC, j->held = held ? held + begin : NULL, j->n = end - begin;
+        j->variant = fit->variant, j->w = fit->st.w, j->k = fit->st.head.k, j->gradient = gradient;
+        j->touched_count = 0;
+        j->score = scores ? fit->score + begin : NULL, j->result = scores ? fit->result + begin : NULL;
+        memset(j->loss, 0, sizeof j->loss), memset(j->count, 0, sizeof j->count), j->bad = 0;
         if (t > 0)
-            started[t] = thrd_create(&tid[t], gradient_job, &jobs[t]) == thrd_success;
+            started[t] = thrd_create(&tid[t], job_run, j) == thrd_success;
     }
-    gradient_job(&jobs[0]);
+    job_run(&fit->job[0]);
     for (int t = 1; t < threads; t++) {
         if (started[t])
             thrd_join(tid[t], NULL);
         else
-            gradient_job(&jobs[t]);   /* no thread to be had: do its share here */
+            job_run(&fit->job[t]);   /* no thread to be had: do its share here */
     }
+}
+
+/* One Adam step on a batch: the threads' gradients merged in thread order, then the moments and
+ * weights of the touched features only (lazy Adam: a batch costs what its positions touch, however
+ * many weights there are). Adds the batch's squared errors and count to the epoch's. */
+static void step(Fit *fit, const uint8_t *rec, size_t n)
+{
+    run_jobs(fit, rec, NULL, n, true, false);
+    TuneCheckpointHead *h = &fit->st.head;
+    size_t touched = 0;
+    uint64_t count = 0;
+    for (int t = 0; t < fit->threads; t++) {
+        Job *j = &fit->job[t];
+        count += j->count[0];
+        h->epoch_loss += j->loss[0];
+        for (size_t i = 0; i < j->touched_count; i++) {
+            uint32_t f = j->touched[i];
+            if (!fit->mark[f]) {
+                fit->mark[f] = 1;
+                fit->touched[touched++] = f;
+            }
+            fit->grad[2 * f] += j->grad[2 * f], fit->grad[2 * f + 1] += j->grad[2 * f + 1];
+            j->grad[2 * f] = j->grad[2 * f + 1] = 0;
+            j->mark[f] = 0;
+        }
+    }
+    h->epoch_count += (double)count;
+    const TuneConfig *cfg = fit->cfg;
+    const double beta1 = 0.9, beta2 = 0.999, eps = 1e-12;
+    h->step++;
+    double c1 = 1 - pow(beta1, (double)h->step), c2 = 1 - pow(beta2, (double)h->step);
+    double rate = cfg->learning_rate * pow(cfg->decay, (double)h->epoch);
+    double *w = fit->st.w, *w0 = fit->st.w0, *m = fit->st.m, *v = fit->st.v;
+    for (size_t i = 0; i < touched; i++) {
+        uint32_t f = fit->touched[i];
+        fit->mark[f] = 0;
+        bool frozen = f < EVAL_TERM_COUNT && cfg->freeze[f];
+        for (size_t j = 2 * (size_t)f; j < 2 * (size_t)f + 2; j++) {
+            double g = count ? fit->grad[j] / (double)count + 2 * cfg->l2 * (w[j] - w0[j]) : 0;
+            fit->grad[j] = 0;
+            if (frozen || !count)
+                continue;
+            m[j] = beta1 * m[j] + (1 - beta1) * g;
+            v[j] = beta2 * v[j] + (1 - beta2) * g * g;
+            w[j] -= rate * (m[j] / c1) / (sqrt(v[j] / c2) + eps);
+        }
+    }
+}
+
+/* The losses of the training and held-out parts under the current weights, by streaming part
+ * (TUNE_DATA_ALL or TUNE_DATA_HELD) in the given order; counts positions and bad records. False
+ * with why when a file cannot be read. */
+static bool measure(Fit *fit, TuneDataSet *set, const uint32_t *order, TuneDataPart part, double loss[2],
+                    uint64_t count[2], uint64_t *bad, char *why, size_t why_size)
+{
+    TuneStream s;
+    tune_stream_start(&s, set, order, part, (TuneCursor){0, 0});
+    double sum[2] = {0, 0};
+    count[0] = count[1] = *bad = 0;
+    long got;
+    while ((got = tune_stream_read(&s, fit->rec, fit->held, fit->chunk_cap, why, why_size)) > 0) {
+        run_jobs(fit, fit->rec, fit->held, (size_t)got, false, false);
+        for (int t = 0; t < fit->threads; t++)
+            for (int p = 0; p < 2; p++)
+                sum[p] += fit->job[t].loss[p], count[p] += fit->job[t].count[p];
+        for (int t = 0; t < fit->threads; t++)
+            *bad += fit->job[t].bad;
+    }
+    *bad += s.bad_lines;
+    tune_stream_close(&s);
+    for (int p = 0; p < 2; p++)
+        loss[p] = count[p] ? sum[p] / (double)count[p] : 0.0;
+    return got == 0;
+}
+
+/* K fitted on the first TUNE_K_SAMPLE training positions (at most a chunk of them). */
+static bool fit_k(Fit *fit, TuneDataSet *set, const uint32_t *order, char *why, size_t why_size)
+{
+    size_t cap = fit->chunk_cap < TUNE_K_SAMPLE ? fit->chunk_cap : TUNE_K_SAMPLE;
+    fit->score = malloc(cap * sizeof *fit->score);
+    fit->result = malloc(cap * sizeof *fit->result);
+    if (!fit->score || !fit->result) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    TuneStream s;
+    tune_stream_start(&s, set, order, TUNE_DATA_TRAIN, (TuneCursor){0, 0});
+    long got = tune_stream_read(&s, fit->rec, NULL, cap, why, why_size);
+    tune_stream_close(&s);
+    if (got < 0)
+        return false;
+    fit->st.head.k = 1;   /* the scores do not depend on it */
+    run_jobs(fit, fit->rec, NULL, (size_t)got, false, true);
     size_t n = 0;
-    memset(grad, 0, PARAM_COUNT * sizeof *grad);
-    for (int t = 0; t < threads; t++) {
-        n += jobs[t].n;
-        for (size_t j = 0; j < PARAM_COUNT; j++)
-            grad[j] += jobs[t].grad[j];
+    for (size_t i = 0; i < (size_t)got; i++)
+        if (!isnan(fit->score[i]))
+            fit->score[n] = fit->score[i], fit->result[n++] = fit->result[i];
+    fit->st.head.k = tune_fit_k(fit->score, fit->result, n);
+    free(fit->score), free(fit->result);
+    fit->score = NULL, fit->result = NULL;
+    return true;
+}
+
+/* A seeded 64-bit mix (splitmix64's finaliser). */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* A uniform draw in [0, n) from the generator state *r. */
+static uint64_t draw(uint64_t *r, uint64_t n)
+{
+    *r = mix(*r);
+    return *r % n;   /* the bias, n / 2^64, is far below anything a fit could notice */
+}
+
+/* The file order of an epoch: a permutation drawn from the seed and the epoch only. */
+static void epoch_order(uint32_t *order, int count, uint64_t seed, uint64_t epoch)
+{
+    uint64_t r = mix(seed ^ mix(epoch));
+    for (int i = 0; i < count; i++)
+        order[i] = (uint32_t)i;
+    for (int i = count - 1; i > 0; i--) {
+        uint32_t j = (uint32_t)draw(&r, (uint64_t)i + 1), t = order[i];
+        order[i] = order[j], order[j] = t;
     }
-    for (size_t j = 0; j < PARAM_COUNT && n; j++)
-        grad[j] /= (double)n;
+}
+
+/* Shuffles n records in place, drawn from the seed, the epoch and the chunk only. */
+static void shuffle(uint8_t *rec, size_t n, uint64_t seed, uint64_t epoch, uint64_t chunk)
+{
+    uint64_t r = mix(seed ^ mix(epoch ^ mix(chunk + 0x5151)));
+    uint8_t tmp[REC];
+    for (size_t i = n; i > 1; i--) {
+        size_t j = (size_t)draw(&r, i);
+        memcpy(tmp, rec + (i - 1) * REC, REC);
+        memcpy(rec + (i - 1) * REC, rec + j * REC, REC);
+        memcpy(rec + j * REC, tmp, REC);
+    }
+}
+
+/* Writes the checkpoint when one is asked for; false with why when it cannot. */
+static bool save(Fit *fit, char *why, size_t why_size)
+{
+    return !fit->cfg->checkpoint || tune_checkpoint_write(fit->cfg->checkpoint, &fit->st, why, why_size);
+}
+
+/* Trains epochs from the state's cursor to cfg->epochs, each ended by the held-out loss;
+ * checkpoints after a chunk once cfg->checkpoint_seconds have passed, and at every epoch end. */
+static bool train(Fit *fit, TuneDataSet *set, uint32_t *order, TuneReport *rep, FILE *log, char *why,
+                  size_t why_size)
+{
+    const TuneConfig *cfg = fit->cfg;
+    TuneCheckpointHead *h = &fit->st.head;
+    uint64_t train_size = tune_data_part_size(set, TUNE_DATA_TRAIN);
+    double start = clock_now(), last_save = start;
+    uint64_t done = 0, batches = 0, chunks_run = 0;
+    double report_loss = 0, report_count = 0;
+    while (h->epoch < (uint64_t)cfg->epochs) {
+        epoch_order(order, set->count, cfg->seed, h->epoch);
+        TuneStream s;
+        tune_stream_start(&s, set, order, TUNE_DATA_TRAIN, h->at);
+        long got;
+        while ((got = tune_stream_read(&s, fit->rec, NULL, fit->chunk_cap, why, why_size)) > 0) {
+            shuffle(fit->rec, (size_t)got, cfg->seed, h->epoch, h->chunk);
+            for (size_t b = 0; b < (size_t)got; b += (size_t)cfg->batch) {
+                size_t n = (size_t)got - b < (size_t)cfg->batch ? (size_t)got - b : (size_t)cfg->batch;
+                double loss0 = h->epoch_loss, count0 = h->epoch_count;
+                step(fit, fit->rec + b * REC, n);
+                report_loss += h->epoch_loss - loss0, report_count += h->epoch_count - count0;
+                done += n;
+                if (log && cfg->report_every > 0 && ++batches % (uint64_t)cfg->report_every == 0) {
+                    double now = clock_now();
+                    fprintf(log, "tune epoch=%llu/%d positions=%llu/%llu speed=%.0f/s train-loss=%.6f time=%.0f\n",
+                            (unsigned long long)h->epoch + 1, cfg->epochs,
+                            (unsigned long long)h->epoch_count, (unsigned long long)train_size,
+                            (double)done / (now - start + 1e-9), report_count ? report_loss / report_count : 0.0,
+                            now - start);
+                    fflush(log);
+                    report_loss = report_count = 0;
+                }
+            }
+            h->chunk++;
+            h->at = s.at;
+            chunks_run++;
+            if (cfg->checkpoint && clock_now() - last_save >= cfg->checkpoint_seconds) {
+                if (!save(fit, why, why_size)) {
+                    tune_stream_close(&s);
+                    return false;
+                }
+                last_save = clock_now();
+            }
+            if (cfg->chunk_limit && chunks_run >= (uint64_t)cfg->chunk_limit) {
+                tune_stream_close(&s);
+                rep->seconds = clock_now() - start;
+                return save(fit, why, why_size);
+            }
+        }
+        tune_stream_close(&s);
+        if (got < 0)
+            return false;
+        double loss[2];
+        uint64_t count[2], bad;
+        if (set->held && !measure(fit, set, order, TUNE_DATA_HELD, loss, count, &bad, why, why_size))
+            return false;
+        double train_loss = h->epoch_count ? h->epoch_loss / h->epoch_count : 0;
+        h->epoch++;
+        h->chunk = 0;
+        h->at = (TuneCursor){0, 0};
+        h->epoch_loss = h->epoch_count = 0;
+        if (log) {
+            fprintf(log, "tune epoch=%llu/%d done: train-loss=%.6f (mean while training) valid-loss=%.6f time=%.0f\n",
+                    (unsigned long long)h->epoch, cfg->epochs, train_loss, set->held ? loss[1] : 0.0,
+                    clock_now() - start);
+            fflush(log);
+        }
+        if (!save(fit, why, why_size))
+            return false;
+        last_save = clock_now();
+    }
+    rep->seconds = clock_now() - start;
+    return true;
 }
 
 static int16_t round_weight(double x)
@@ -281,233 +441,111 @@ static int16_t round_weight(double x)
     return (int16_t)(r > 30000 ? 30000 : r < -30000 ? -30000 : r);
 }
 
-/* The scratch arrays of one tuning run (NULL members when memory is short). */
-typedef struct {
-    double *w, *w0, *grad, *m, *v;
-    GradientJob jobs[TUNE_MAX_THREADS];
-} TuneWork;
-
-static void work_free(TuneWork *wk)
+/* The key a checkpoint of this run must carry. */
+static TuneRunKey run_key(const TuneConfig *cfg, Variant v, const TuneDataSet *set)
 {
-    free(wk->w), free(wk->w0), free(wk->grad), free(wk->m), free(wk->v);
-    for (int t = 0; t < TUNE_MAX_THREADS; t++)
-        free(wk->jobs[t].grad);
+    return (TuneRunKey){.layout = tune_checkpoint_layout(), .params = PARAMS, .variant = (uint64_t)v,
+                        .seed = cfg->seed, .batch = (uint64_t)cfg->batch, .chunk = (uint64_t)cfg->chunk,
+                        .validation_every = (uint64_t)cfg->validation_every, .data_used = set->used,
+                        .file_count = (uint64_t)set->count};
 }
 
-static bool work_alloc(TuneWork *wk, int threads)
+/* Fills the state of a fresh run: weights, K (given or fitted), the losses before; or reads it
+ * from the checkpoint to resume. */
+static bool begin(Fit *fit, TuneDataSet *set, const uint32_t *order, const EvalWeight *weights, FILE *log,
+                  char *why, size_t why_size)
 {
-    memset(wk, 0, sizeof *wk);
-    bool ok = (wk->w = calloc(PARAM_COUNT, sizeof(double))) && (wk->w0 = calloc(PARAM_COUNT, sizeof(double))) &&
-              (wk->grad = calloc(PARAM_COUNT, sizeof(double))) && (wk->m = calloc(PARAM_COUNT, sizeof(double))) &&
-              (wk->v = calloc(PARAM_COUNT, sizeof(double)));
-    for (int t = 0; ok && t < threads; t++)
-        ok = (wk->jobs[t].grad = calloc(PARAM_COUNT, sizeof(double))) != NULL;
-    if (!ok)
-        work_free(wk);
+    const TuneConfig *cfg = fit->cfg;
+    TuneRunKey key = run_key(cfg, fit->variant, set);
+    if (cfg->resume) {
+        if (!tune_checkpoint_read(cfg->resume, &key, &fit->st, why, why_size))
+            return false;
+        if (log)
+            fprintf(log, "tune resumed from %s: epoch=%llu chunk=%llu k=%.6f\n", cfg->resume,
+                    (unsigned long long)fit->st.head.epoch + 1, (unsigned long long)fit->st.head.chunk,
+                    fit->st.head.k);
+        return true;
+    }
+    TuneCheckpointHead *h = &fit->st.head;
+    memset(h, 0, sizeof *h);
+    h->key = key;
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
+        fit->st.w[2 * i] = weights[i].mg, fit->st.w[2 * i + 1] = weights[i].eg;
+    memcpy(fit->st.w0, fit->st.w, PARAMS * sizeof(double));
+    if (cfg->k > 0)
+        h->k = cfg->k;
+    else if (!fit_k(fit, set, order, why, why_size))
+        return false;
+    double loss[2];
+    uint64_t count[2], bad;
+    if (!measure(fit, set, order, TUNE_DATA_ALL, loss, count, &bad, why, why_size))
+        return false;
+    h->train_before = loss[0], h->valid_before = loss[1];
+    if (log) {
+        fprintf(log, "tune k=%.6f%s train-loss=%.6f valid-loss=%.6f (start)\n", h->k, cfg->k > 0 ? " (given)" : "",
+                loss[0], loss[1]);
+        fflush(log);
+    }
+    return save(fit, why, why_size);
+}
+
+bool tune_run(const char *const *files, int file_count, Variant v, const TuneConfig *cfg, EvalWeight *weights,
+              TuneReport *report, FILE *log, char *why, size_t why_size)
+{
+    memset(report, 0, sizeof *report);
+    TuneDataSet set;
+    uint32_t order[TUNE_DATA_FILES_MAX];
+    if (!tune_data_open(&set, files, file_count, cfg->validation_every, cfg->max_positions, why, why_size))
+        return false;
+    if (tune_data_part_size(&set, TUNE_DATA_TRAIN) == 0) {
+        snprintf(why, why_size, "no training positions in the data");
+        return false;
+    }
+    Fit fit;
+    if (!fit_alloc(&fit, cfg, v)) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    for (int i = 0; i < set.count; i++)
+        order[i] = (uint32_t)i;   /* K and the measuring passes read the files as given */
+    if (log) {
+        fprintf(log, "tune data: %d files, %llu records, %llu held out; %d features, %d threads, batch %d\n",
+                set.count, (unsigned long long)set.used, (unsigned long long)set.held, EVAL_FEATURE_COUNT,
+                fit.threads, cfg->batch);
+        fflush(log);
+    }
+    bool ok = begin(&fit, &set, order, weights, log, why, why_size) && train(&fit, &set, order, report, log, why,
+                                                                           why_size);
+    for (int i = 0; ok && i < EVAL_FEATURE_COUNT; i++) {
+        weights[i].mg = round_weight(fit.st.w[2 * i]);
+        weights[i].eg = round_weight(fit.st.w[2 * i + 1]);
+        fit.st.w[2 * i] = weights[i].mg;
+        fit.st.w[2 * i + 1] = weights[i].eg;
+    }
+    for (int i = 0; i < set.count; i++)
+        order[i] = (uint32_t)i;
+    double loss[2];
+    uint64_t count[2];
+    ok = ok && measure(&fit, &set, order, TUNE_DATA_ALL, loss, count, &report->bad_records, why, why_size);
+    if (ok) {
+        report->k = fit.st.head.k;
+        report->train_before = fit.st.head.train_before, report->valid_before = fit.st.head.valid_before;
+        report->train_after = loss[0], report->valid_after = loss[1];
+        report->train_count = count[0], report->valid_count = count[1];
+        report->epochs = (int)fit.st.head.epoch;
+    }
+    fit_free(&fit);
     return ok;
 }
 
-bool tune_run(const TuneData *data, const TuneConfig *cfg, EvalWeight *weights, TuneReport *report, FILE *log)
-{
-    TuneConfig c = *cfg;
-    c.threads = c.threads < 1 ? 1 : c.threads > TUNE_MAX_THREADS ? TUNE_MAX_THREADS : c.threads;
-    TuneWork wk;
-    if (!work_alloc(&wk, c.threads))
-        return false;
-    double *w = wk.w, *w0 = wk.w0, *grad = wk.grad, *m = wk.m, *v = wk.v;
-    for (int i = 0; i < EVAL_FEATURE_COUNT; i++) {
-        w[2 * i] = weights[i].mg;
-        w[2 * i + 1] = weights[i].eg;
-    }
-    memcpy(w0, w, PARAM_COUNT * sizeof *w0);
-    memset(report, 0, sizeof *report);
-    for (size_t i = 0; i < data->sample_count; i++) {
-        if (held_out(&c, i))
-            report->valid_count++;
-        else
-            report->train_count++;
-    }
-    report->k = tune_fit_k(data, w, &c);
-    report->train_before = tune_loss(data, w, report->k, &c, false);
-    report->valid_before = tune_loss(data, w, report->k, &c, true);
-    if (isnan(report->k) || isnan(report->train_before) || isnan(report->valid_before)) {
-        work_free(&wk);
-        return false;
-    }
-    const double beta1 = 0.9, beta2 = 0.999, eps = 1e-12;
-    double start = clock_now();
-    for (int it = 1; it <= c.iterations; it++) {
-        gradient(data, w, report->k, &c, wk.jobs, grad);
-        double c1 = 1 - pow(beta1, it), c2 = 1 - pow(beta2, it);
-        for (size_t j = 0; j < PARAM_COUNT; j++) {
-            if (j < 2 * EVAL_TERM_COUNT && c.freeze[j / 2])
-                continue;
-            grad[j] += 2 * c.l2 * (w[j] - w0[j]);
-            m[j] = beta1 * m[j] + (1 - beta1) * grad[j];
-            v[j] = beta2 * v[j] + (1 - beta2) * grad[j] * grad[j];
-            w[j] -= c.learning_rate * (m[j] / c1) / (sqrt(v[j] / c2) + eps);
-        }
-        if (log && c.report_every > 0 && (it % c.report_every == 0 || it == c.iterations)) {
-            fprintf(log, "tune iteration=%d/%d train-loss=%.6f valid-loss=%.6f time=%.1f\n", it, c.iterations,
-                    tune_loss(data, w, report->k, &c, false), tune_loss(data, w, report->k, &c, true),
-                    clock_now() - start);
-            fflush(log);
-        }
-    }
-    for (int i = 0; i < EVAL_FEATURE_COUNT; i++) {
-        weights[i].mg = round_weight(w[2 * i]);
-        weights[i].eg = round_weight(w[2 * i + 1]);
-        w[2 * i] = weights[i].mg;
-        w[2 * i + 1] = weights[i].eg;
-    }
-    report->train_after = tune_loss(data, w, report->k, &c, false);
-    report->valid_after = tune_loss(data, w, report->k, &c, true);
-    work_free(&wk);
-    return !isnan(report->train_after) && !isnan(report->valid_after);
-}
-
-void tune_note(char *buf, size_t size, Variant v, const TuneConfig *cfg, const TuneReport *report, size_t samples)
+void tune_note(char *buf, size_t size, Variant v, const TuneConfig *cfg, const TuneReport *report)
 {
     char how[48];
     snprintf(how, sizeof how, v == VARIANT_NORMAL ? "engine tune" : "engine tune --variant %s", variant_name(v));
     snprintf(buf, size,
-             "%s: fitted on %zu positions, %d iterations, rate %g, l2 %g, K=%.6f, training loss %.6f -> %.6f, "
-             "validation loss %.6f -> %.6f",
-             how, samples, cfg->iterations, cfg->learning_rate, cfg->l2, report->k, report->train_before,
-             report->train_after, report->valid_before, report->valid_after);
-}
-
-/* The command line of tune_main. */
-typedef struct {
-    TuneConfig cfg;
-    long iterations, threads, report_every, validation_every;
-    Variant variant;
-    const char *out;
-} TuneArgs;
-
-static const char *take_variant(void *out, const char *value)
-{
-    Variant *v = out;
-    if (!variant_parse(value, v))
-        return "expected one of normal killer bt frisian losing";
-    if (eval_weights_variant(*v) != *v)
-        return "it plays with the normal weights: tune those with --variant normal";
-    return NULL;
-}
-
-#define TUNE_FILES_MAX 256
-#define TUNE_USAGE                                                                                                   \
-    "usage: engine tune [options] DATA...\n"                                                                         \
-    "  fits the evaluation weights to self-play data (files `engine selfplay` writes, text or .bin)\n"             \
-    "  --variant V        the variant whose weights are fitted, from its current ones (default normal)\n"          \
-    "  --out FILE         where the weight file goes (default book/eval/V.bin)\n"                                  \
-    "  --iterations N     Adam iterations, 1-1000000 (default 1500)\n"                                             \
-    "  --rate X           Adam step, 0.001-1000 (default 0.5)\n"                                                   \
-    "  --l2 X             pull towards the starting weights, 0-1e9 (default 0)\n"                                  \
-    "  --threads N        gradient threads (default: the online cores)\n"                                          \
-    "  --report N         a progress line every N iterations, 0 none (default 50)\n"                               \
-    "  --validation N     every N-th block of 64 positions is held out, 0 none (default 10)\n"
-
-/* Reads the options into args and the data file names into files; false after saying why. */
-static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, int *file_count)
-{
-    tune_default_config(&a->cfg);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    a->threads = cores < 1 ? 1 : cores > TUNE_MAX_THREADS ? TUNE_MAX_THREADS : cores;
-    a->iterations = a->cfg.iterations;
-    a->report_every = a->cfg.report_every;
-    a->validation_every = a->cfg.validation_every;
-    a->variant = VARIANT_NORMAL;
-    a->out = NULL;
-    const OptSpec specs[] = {
-        OPTS_CALL("--variant", &a->variant, take_variant),
-        OPTS_TEXT("--out", &a->out),
-        OPTS_INT("--iterations", &a->iterations, 1, 1000000),
-        OPTS_REAL("--rate", &a->cfg.learning_rate, 0.001, 1000),
-        OPTS_REAL("--l2", &a->cfg.l2, 0, 1e9),
-        OPTS_INT("--threads", &a->threads, 1, TUNE_MAX_THREADS),
-        OPTS_INT("--report", &a->report_every, 0, 1000000),
-        OPTS_INT("--validation", &a->validation_every, 0, 1000000),
-        OPTS_END,
-    };
-    if (!opts_parse("tune", specs, argc, argv, 2, files, 0, TUNE_FILES_MAX))
-        return false;
-    if (a->validation_every == 1) {
-        fprintf(stderr, "engine tune: bad --validation \"1\": it would hold out everything (0 = none, or 2 and up)\n");
-        return false;
-    }
-    *file_count = 0;
-    while (*file_count < TUNE_FILES_MAX && files[*file_count])
-        (*file_count)++;
-    if (*file_count == 0) {
-        fprintf(stderr, "engine tune: no data (give one or more files written by `engine selfplay`)\n");
-        return false;
-    }
-    a->cfg.iterations = (int)a->iterations;
-    a->cfg.threads = (int)a->threads;
-    a->cfg.report_every = (int)a->report_every;
-    a->cfg.validation_every = (int)a->validation_every;
-    return true;
-}
-
-int tune_main(int argc, char **argv)
-{
-    TuneArgs a;
-    const char *files[TUNE_FILES_MAX + 1] = {NULL};
-    int file_count;
-    if (opts_help(argc, argv, 2, TUNE_USAGE))
-        return 0;
-    if (!parse_args(argc, argv, &a, files, &file_count))
-        return OPTS_REFUSED;
-    TuneData data;
-    tune_data_init(&data);
-    data.variant = a.variant;
-    for (int i = 0; i < file_count; i++) {
-        long bad = tune_data_load(&data, files[i]);
-        if (bad < 0) {
-            fprintf(stderr, "engine tune: cannot read \"%s\" (or out of memory)\n", files[i]);
-            tune_data_free(&data);
-            return 1;
-        }
-        printf("tune file=%s positions=%zu skipped-lines=%ld\n", files[i], data.sample_count, bad);
-    }
-    if (data.sample_count < 2) {
-        fprintf(stderr, "engine tune: fewer than 2 positions in the data\n");
-        tune_data_free(&data);
-        return 1;
-    }
-    static EvalWeight weights[EVAL_FEATURE_COUNT];
-    const EvalWeight *start = eval_weights_of(a.variant);
-    memcpy(weights, start, sizeof weights);
-    char default_path[64];
-    if (!a.out) {
-        snprintf(default_path, sizeof default_path, "book/eval/%s.bin", variant_name(a.variant));
-        a.out = default_path;
-    }
-    TuneConfig *cfg = &a.cfg;
-    TuneReport rep;
-    printf("tune samples=%zu features=%d threads=%d iterations=%d rate=%g l2=%g\n", data.sample_count,
-           EVAL_FEATURE_COUNT, cfg->threads, cfg->iterations, cfg->learning_rate, cfg->l2);
-    fflush(stdout);
-    bool ok = tune_run(&data, cfg, weights, &rep, stdout);
-    size_t samples = data.sample_count;
-    tune_data_free(&data);
-    if (!ok) {
-        fprintf(stderr, "engine tune: out of memory\n");
-        return 1;
-    }
-    printf("tune k=%.6f train=%zu valid=%zu\n", rep.k, rep.train_count, rep.valid_count);
-    printf("tune loss train %.6f -> %.6f valid %.6f -> %.6f\n", rep.train_before, rep.train_after, rep.valid_before,
-           rep.valid_after);
-    for (int i = 0; i < EVAL_TERM_COUNT; i++)
-        printf("tune term=%s mg=%d->%d eg=%d->%d\n", eval_term_name((EvalTerm)i), start[i].mg, weights[i].mg,
-               start[i].eg, weights[i].eg);
-    char note[EVAL_FILE_NOTE_MAX + 1], why[EVAL_FILE_WHY_MAX];
-    tune_note(note, sizeof note, a.variant, cfg, &rep, samples);
-    if (!eval_file_write(a.out, a.variant, note, weights, why, sizeof why)) {
-        fprintf(stderr, "engine tune: %s\n", why);
-        return 1;
-    }
-    printf("tune wrote %s (make embeds it; ./engine hub --weights %s uses it without a rebuild)\n", a.out, a.out);
-    return 0;
+             "%s: fitted on %llu positions (%llu held out), %d epochs, batch %d, rate %g, decay %g, l2 %g, seed "
+             "%llu, K=%.6f, training loss %.6f -> %.6f, validation loss %.6f -> %.6f",
+             how, (unsigned long long)report->train_count, (unsigned long long)report->valid_count, report->epochs,
+             cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2, (unsigned long long)cfg->seed, report->k,
+             report->train_before, report->train_after, report->valid_before, report->valid_after);
 }
