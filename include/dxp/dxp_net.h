@@ -10,6 +10,7 @@
 typedef struct {
     int idle_seconds;   /* the longest silence of the peer accepted, beyond its thinking time */
     FILE *log;          /* every message sent and received, one a line ("snd"/"rcv"); NULL: none */
+    double start;       /* set by dxp_net_run: the log's time origin */
 } DxpNetOptions;
 
 /* Runs s on the connected socket fd until the session is closed (returns 0) or the connection

@@ -13,15 +13,13 @@
 
 #define READ_CHUNK 4096
 
-/* Seconds since the first message logged, so a log reads as a timeline. */
+/* One log line: seconds since the connection started (a timeline), direction, the text with
+ * unprintable bytes escaped. */
 static void log_line(const DxpNetOptions *opt, const char *dir, const char *text, size_t len)
 {
-    static double t0;
     if (!opt->log)
         return;
-    if (t0 == 0)
-        t0 = clock_now();
-    fprintf(opt->log, "%9.3f %s ", clock_now() - t0, dir);
+    fprintf(opt->log, "%9.3f %s ", clock_now() - opt->start, dir);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
         if (c >= 0x20 && c < 0x7f)
@@ -115,8 +113,11 @@ static int wait_ms(const DxpSession *s, const DxpNetOptions *opt)
     return seconds > 2e6 ? 2000000000 : (int)(seconds * 1000);
 }
 
-int dxp_net_run(DxpSession *s, int fd, const DxpNetOptions *opt)
+int dxp_net_run(DxpSession *s, int fd, const DxpNetOptions *options)
 {
+    DxpNetOptions run = *options;
+    const DxpNetOptions *opt = &run;
+    run.start = clock_now();
     DxpFramer f;
     dxp_frame_init(&f);
     for (;;) {
