@@ -202,6 +202,21 @@ static void test_bad_moves(void **state)
     assert_string_equal(sent(s), "AZwaluw 1.0                      0");
     assert_int_equal(s->state, DXP_PLAYING);
     assert_int_equal(s->started, 5);
+
+    /* a peer that never answers our game end: silence closes that game, and the session goes on */
+    feed(s, "M0000322600");
+    sent(s);
+    assert_int_equal(s->state, DXP_ENDING);
+    dxp_session_silence(s);
+    assert_int_equal(s->state, DXP_IDLE);
+    /* a peer that goes away in the middle of a game: unfinished, closed */
+    feed(s, "R01Moby Dam                        Z005075A");
+    sent(s);
+    int unfinished = s->unfinished;
+    dxp_session_peer_gone(s, "gone");
+    assert_int_equal(s->unfinished, unfinished + 1);
+    assert_int_equal(s->state, DXP_CLOSED);
+    assert_string_equal(sent(s), "");
     free(s);
 }
 

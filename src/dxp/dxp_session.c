@@ -24,7 +24,7 @@ static void note(DxpSession *s, const char *fmt, ...)
 }
 
 /* Queues m; the front drains the queue after every call, which holds at most three messages. */
-static void send(DxpSession *s, const DxpMsg *m)
+static void queue_msg(DxpSession *s, const DxpMsg *m)
 {
     if (s->out_count < DXP_OUTBOX_MAX)
         s->outbox[s->out_count++] = *m;
@@ -34,7 +34,7 @@ static void send_chat(DxpSession *s, const char *text)
 {
     DxpMsg m = {.type = DXP_CHAT};
     snprintf(m.chat, sizeof m.chat, "%s", text);
-    send(s, &m);
+    queue_msg(s, &m);
 }
 
 static void send_simple(DxpSession *s, DxpType type, int code)
@@ -42,7 +42,7 @@ static void send_simple(DxpSession *s, DxpType type, int code)
     DxpMsg m = {.type = type, .code = code};
     if (type == DXP_ACCEPT)
         snprintf(m.name, sizeof m.name, "%s", s->cfg.name);
-    send(s, &m);
+    queue_msg(s, &m);
 }
 
 static void send_request(DxpSession *s)
@@ -55,7 +55,7 @@ static void send_request(DxpSession *s)
     r->minutes = s->cfg.minutes;
     r->moves = s->cfg.moves;
     dxp_msg_set_position(r, &s->cfg.start);
-    send(s, &m);
+    queue_msg(s, &m);
     s->state = DXP_WAIT_ACCEPT;
 }
 
@@ -68,7 +68,7 @@ static int our_stop(const DxpSession *s)
 static void send_end(DxpSession *s, int reason)
 {
     DxpMsg m = {.type = DXP_END, .reason = reason, .stop = our_stop(s)};
-    send(s, &m);
+    queue_msg(s, &m);
 }
 
 void dxp_session_init(DxpSession *s, const DxpConfig *cfg)
@@ -198,7 +198,7 @@ void dxp_session_play(DxpSession *s)
     }
     DxpMsg msg;
     dxp_msg_from_move(game_position(&s->game), m, (int)(used + 0.5), &msg);
-    send(s, &msg);
+    queue_msg(s, &msg);
     s->our_moves++;
     char extra[64];
     snprintf(extra, sizeof extra, " score %.2f clock %.1f s", score / 100.0, s->clock);
