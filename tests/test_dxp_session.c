@@ -269,9 +269,11 @@ static void test_initiator(void **state)
     assert_int_equal(sent(s)[0], 'M');
     /* game 1 ended by the peer: answered, and game 2 requested at once */
     feed(s, "E10");
-    assert_string_equal(sent(s), "E00|R01Zwaluw 1.0                      W005075A");
+    assert_string_equal(sent(s), "E00|R01Zwaluw 1.0                      Z005075A");   /* colours swap */
     assert_int_equal(s->wins, 1);
     feed(s, "AScan 3.1                        0");
+    assert_int_equal(s->us, WHITE);
+    assert_true(dxp_session_our_turn(s));
     /* game 2, the last: the end we answer carries stop code 1 and the session closes */
     feed(s, "E20");
     assert_string_equal(sent(s), "E01");

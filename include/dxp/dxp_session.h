@@ -31,7 +31,7 @@ typedef struct {
     DxpRole role;
     const char *name;         /* ours, sent in the request or the accept */
     /* initiator: the games to request */
-    Color side;               /* the colour we play (the follower gets the other) */
+    Color side;               /* the colour we play in odd games, the other in even ones */
     int minutes, moves;       /* the clock: minutes for that many moves */
     Position start;
     int games;                /* games to play on the connection (>= 1) */

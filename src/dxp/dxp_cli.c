@@ -17,11 +17,11 @@
     "[options]\n"                                                                                           \
     "  the DamExchange protocol (DXP) over TCP; as initiator it sends the game requests\n"                   \
     "  --host ADDR     the address to listen on (default 127.0.0.1); addresses are numeric or localhost\n"                                      \
-    "  --side S        white or black: the colour we play as initiator (default white)\n"                    \
+    "  --side S        white or black: the colour we play as initiator in game 1 (default white)\n"                    \
     "  --time MIN      thinking time in minutes for --moves moves, per side (default 5)\n"                   \
     "  --moves N       the moves of the time control (default 75)\n"                                         \
     "  --fen POS       the start position as initiator (FEN or Hub string; default the initial one)\n"      \
-    "  --games N       games to play on the connection as initiator (default 1)\n"                           \
+    "  --games N       games to play on the connection as initiator, colours alternating (default 1)\n"                           \
     "  --log FILE      every message sent and received, one a line\n"                                        \
     "  --timeout SEC   the longest silence accepted from the peer beyond its thinking time (default 60)\n"   \
     "  progress goes to stderr, one line per move\n"

@@ -45,13 +45,20 @@ static void send_simple(DxpSession *s, DxpType type, int code)
     queue_msg(s, &m);
 }
 
+/* The colour we play in the next game as initiator: --side in odd games, the other in even ones,
+ * so that each pair of games plays the start position with both colours. */
+static Color next_side(const DxpSession *s)
+{
+    return (Color)(s->cfg.side ^ (s->started & 1));
+}
+
 static void send_request(DxpSession *s)
 {
     DxpMsg m = {.type = DXP_REQUEST};
     DxpRequest *r = &m.request;
     r->version = DXP_VERSION;
     snprintf(r->name, sizeof r->name, "%s", s->cfg.name);
-    r->follower = !s->cfg.side;
+    r->follower = !next_side(s);
     r->minutes = s->cfg.minutes;
     r->moves = s->cfg.moves;
     dxp_msg_set_position(r, &s->cfg.start);
@@ -247,7 +254,7 @@ static void receive_accept(DxpSession *s, const DxpMsg *m)
         s->state = DXP_CLOSED;
         return;
     }
-    start_game(s, &s->cfg.start, s->cfg.side, s->cfg.minutes, s->cfg.moves);
+    start_game(s, &s->cfg.start, next_side(s), s->cfg.minutes, s->cfg.moves);
 }
 
 static void receive_move(DxpSession *s, const DxpMsg *m)
