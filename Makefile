@@ -15,7 +15,7 @@ IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 TEST_FLAGS := $(if $(IS_CLANG),,-Wno-maybe-uninitialized)
 
 # Sources by folder, one folder a layer (see README "Layout"); src/boot holds the build-time tools.
-LAYERS   := util rules eval endgame search opening hub tools
+LAYERS   := util rules eval endgame search opening hub dxp tools
 LIB_SRC  := $(foreach d,$(LAYERS),$(wildcard src/$(d)/*.c))
 BUILD    := build
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dxp/dxp_cli.h"
 #include "endgame/bitbase.h"
 #include "eval/eval.h"
 #include "rules/rules.h"
@@ -40,6 +41,7 @@ static const struct {
     {"book", "info", book_cli_info_main},
     {"eval", "info", eval_info_main},
     {"match", NULL, match_main},
+    {"dxp", NULL, dxp_cli_main},
 };
 
 static int usage(void)
@@ -58,6 +60,7 @@ static int usage(void)
             "       engine book build --out FILE [--openings FILE] [--expansions N] [--nodes N] ...\n"
             "       engine book info [FILE]\n"
             "       engine match --engine1 CMD --engine2 CMD [options]\n"
+            "       engine dxp --listen PORT | --connect HOST:PORT [options]   (the DamExchange protocol)\n"
             "engine COMMAND --help describes a command's options;\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start;\n"
             "V is one of %s (default normal)\n", variant_names());

@@ -1,11 +1,12 @@
 #!/bin/sh
 # The layer rule of src/ and include/: a file may include headers of its own folder and of the
 # folders below it, never above. Prints every violation and exits 1 when there is one.
-#   util < rules < eval, endgame < search < opening < hub < tools < main (src/main.c, src/boot)
+#   util < rules < eval, endgame < search < opening < hub < dxp < tools < main (src/main.c, src/boot)
+# (dxp, the DamExchange front, plays through the Hub session's move choice, so it sits above hub)
 rank() {
     case "$1" in
     util) echo 0 ;; rules) echo 1 ;; eval | endgame) echo 2 ;; search) echo 3 ;;
-    opening) echo 4 ;; hub) echo 5 ;; tools) echo 6 ;; *) echo 9 ;;
+    opening) echo 4 ;; hub) echo 5 ;; dxp) echo 6 ;; tools) echo 7 ;; *) echo 9 ;;
     esac
 }
 status=0

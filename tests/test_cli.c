@@ -95,6 +95,13 @@ static void test_refusals(void **state)
         {"match --engine1 a --engine2 b --tc", "engine match: --tc needs a value"},
         {"match --engine1 a --engine2 b --param2 =1", "engine match: bad --param2 \"=1\": expected name=value words"},
         {"match --engine1 a --engine2 b c", "engine match: unexpected argument \"c\""},
+        {"dxp", "engine dxp: give one of --listen PORT (follower) or --connect HOST:PORT (initiator)"},
+        {"dxp --listen 0", "engine dxp: bad --listen \"0\": expected an integer 1-65535"},
+        {"dxp --connect nowhere", "engine dxp: bad --connect \"nowhere\": expected HOST:PORT"},
+        {"dxp --connect example.org:27531", "engine dxp: bad address \"example.org\": expected a numeric"},
+        {"dxp --listen 27531 --side red", "engine dxp: bad --side \"red\": expected white or black"},
+        {"dxp --connect 127.0.0.1:27531 --fen W:W3:B20", "engine dxp: bad --fen \"W:W3:B20\": "},
+        {"dxp --connect 127.0.0.1:27531 --time 0", "engine dxp: bad --time \"0\": expected an integer 1-999"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         char cmd[256], out[4096];
@@ -115,7 +122,7 @@ static void test_help(void **state)
 {
     (void)state;
     static const char *const COMMANDS[] = {"hub", "moves", "perft", "bench", "selfplay", "tactics", "bitbase build",
-                                           "bitbase info", "bitbase won", "book build", "book info", "match", "tune", "eval info"};
+                                           "bitbase info", "bitbase won", "book build", "book info", "match", "tune", "eval info", "dxp"};
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
         char cmd[128], out[4096], expected[64];
         snprintf(cmd, sizeof cmd, "./engine %s --help 2>/dev/null", COMMANDS[i]);
