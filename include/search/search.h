@@ -74,7 +74,8 @@ void search_clear(Search *s);
 
 /* Multi-PV: later searches find the best `lines` root moves (clamped to 1..SEARCH_MAX_LINES) at
  * every depth, each with an exact score, and print one `info multipv=i` line per line once the
- * depth is complete (fewer when the root has fewer moves). 1 (the default) is the plain search. */
+ * depth is complete (fewer when the root has fewer moves; at a root in the bitbases only those
+ * that keep its value are searched). 1 (the default) is the plain search. */
 void search_set_lines(Search *s, int lines);
 
 /* Later searches leave these root moves out, as if they were illegal (count 0: none); a root whose

@@ -66,7 +66,8 @@ void search_set_lines(Search *s, int lines)
 void search_set_excluded(Search *s, const Move *moves, int count)
 {
     s->excluded_count = count < 0 ? 0 : count > MAX_MOVES ? MAX_MOVES : count;
-    memcpy(s->excluded, moves, (size_t)s->excluded_count * sizeof(Move));
+    if (s->excluded_count)
+        memcpy(s->excluded, moves, (size_t)s->excluded_count * sizeof(Move));
 }
 
 void search_tuning_defaults(SearchTuning *t) { *t = DEFAULT_TUNING; }
