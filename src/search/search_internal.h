@@ -54,14 +54,15 @@ struct Search {
     RootMove root[MAX_MOVES];
     int root_count;
     int root_depth;               /* the iteration being searched */
+    int bb_limit;                 /* positions of up to this many pieces are probed */
+    int bb_root_pieces, bb_root_kings;   /* a root in the bitbases: its material is not probed */
+    /* root-only state last, away from what the tree reads at every node */
     int lines;                    /* multi-PV: root moves given an exact score at each depth */
     Move excluded[MAX_MOVES];     /* root moves left out */
     int excluded_count;
     RootLine line[SEARCH_MAX_LINES];       /* the lines of the last completed depth, best first */
     int line_count;
     RootLine next_line[SEARCH_MAX_LINES];  /* those of the depth being searched */
-    int bb_limit;                 /* positions of up to this many pieces are probed */
-    int bb_root_pieces, bb_root_kings;   /* a root in the bitbases: its material is not probed */
 };
 
 
