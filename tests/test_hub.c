@@ -48,6 +48,7 @@ static void test_handshake(void **state)
              "param name=book value=true type=bool\n"
              "param name=book-ply value=40 type=int min=0 max=100\n"
              "param name=book-margin value=4 type=int min=0 max=100\n"
+             "param name=multipv value=1 type=int min=1 max=10\n"
              "wait\n",
              bitbase_pieces(), bitbase_pieces());
     assert_true(bitbase_pieces() >= 4);
@@ -81,6 +82,15 @@ static void test_set_param_valid(void **state)
     assert_int_equal(line_index(out, "param name=book value=false ", 0), 5);
     assert_int_equal(line_index(out, "param name=book-ply value=0 ", 0), 6);
     assert_int_equal(line_index(out, "param name=book-margin value=100 ", 0), 7);
+    free(out);
+    out = run(h, "set-param name=multipv value=10\nset-param name=multipv value=1\nset-param name=multipv value=3\nhub\n");
+    assert_int_equal(h->multipv, 3);
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(line_index(out, "param name=multipv value=3 ", 0), 8);
+    free(out);
+    out = run(h, "set-param name=multipv value=11\n");
+    assert_non_null(strstr(out, "multipv '11' is not an integer from 1 to 10 (lines); keeping 3"));
+    assert_int_equal(h->multipv, 3);
     free(out);
 }
 
@@ -116,6 +126,8 @@ static void test_set_param_invalid(void **state)
         "set-param name=bb-size value=7", "set-param name=bb-size value=-1", "set-param name=bb-size value=x",
         "set-param name=book value=1", "set-param name=book value=", "set-param name=book-ply value=101",
         "set-param name=book-ply value=-1", "set-param name=book-margin value=x", "set-param name=book-margin value=1000",
+        "set-param name=multipv value=0", "set-param name=multipv value=11", "set-param name=multipv value=abc",
+        "set-param name=multipv value=", "set-param name=multipv value=2.5",
     };
     assert_each_one_error(h, bad, sizeof bad / sizeof bad[0]);
     assert_int_equal(h->tt_mib, HUB_TT_DEFAULT_MIB);
@@ -123,6 +135,7 @@ static void test_set_param_invalid(void **state)
     assert_true(h->book);
     assert_int_equal(h->book_ply, HUB_BOOK_PLY_DEFAULT);
     assert_int_equal(h->book_margin, HUB_BOOK_MARGIN_DEFAULT);
+    assert_int_equal(h->multipv, 1);
     char *out = run(h, "set-param name=bogus value=true\n");
     assert_non_null(strstr(out, "unknown parameter 'bogus'"));
     free(out);

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -147,6 +148,64 @@ static void test_dead_output(void **state)
     fclose(out);
 }
 
+/* The info lines of out, parsed as a client does: each depth's lines once, ranks 1..lines in
+ * order, distinct first moves; the done move is the last depth's first line. */
+static void assert_multipv_lines(const char *out, int lines, int depth)
+{
+    char *copy = strdup(out), last_best[MOVE_TEXT_MAX] = "", first[SEARCH_MAX_LINES][MOVE_TEXT_MAX];
+    HubCommand *cmd = malloc(sizeof *cmd);
+    int count = 0;
+    for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n")) {
+        assert_null(hub_parse_line(line, cmd));
+        if (strcmp(cmd->command, "done") == 0) {
+            assert_string_equal(hub_find_arg(cmd, "move")->value, last_best);
+            continue;
+        }
+        assert_string_equal(cmd->command, "info");
+        const HubArg *rank = hub_find_arg(cmd, "multipv"), *d = hub_find_arg(cmd, "depth");
+        const HubArg *pv = hub_find_arg(cmd, "pv");
+        assert_non_null(rank);
+        assert_non_null(d);
+        assert_non_null(pv);
+        assert_non_null(hub_find_arg(cmd, "score"));
+        int r = atoi(rank->value);
+        assert_int_equal(r, count % lines + 1);
+        assert_int_equal(atoi(d->value), count / lines + 1);
+        size_t len = strcspn(pv->value, " ");
+        snprintf(first[r - 1], MOVE_TEXT_MAX, "%.*s", (int)len, pv->value);
+        for (int i = 0; i < r - 1; i++)
+            assert_string_not_equal(first[i], first[r - 1]);
+        if (r == 1)
+            strcpy(last_best, first[0]);
+        count++;
+    }
+    assert_int_equal(count, lines * depth);
+    free(cmd);
+    free(copy);
+}
+
+/* multipv=3: go analyze and go think print the 3 best lines at every depth, best first; with
+ * fewer legal moves, one line per move (still ranked, even a single one). */
+static void test_multipv(void **state)
+{
+    Hub *h = *state;
+    char *out = run_searching(h, "set-param name=multipv value=3\npos start\nlevel depth=4\ngo analyze\n");
+    assert_multipv_lines(out, 3, 4);
+    free(out);
+    out = run_searching(h, "set-param name=book value=false\nlevel depth=3\ngo think\n");
+    assert_multipv_lines(out, 3, 3);
+    free(out);
+    out = run_searching(h, "pos fen=W:W28,45:B5\nlevel depth=4\ngo analyze\n");
+    assert_multipv_lines(out, 3, 4);
+    free(out);
+    out = run_searching(h, "pos fen=W:W28:B5\nlevel depth=4\ngo analyze\n");
+    assert_multipv_lines(out, 2, 4);
+    free(out);
+    out = run_searching(h, "pos fen=W:W45:B5\nlevel depth=4\ngo analyze\n");
+    assert_multipv_lines(out, 1, 4);
+    free(out);
+}
+
 int main(void)
 {
     rules_init();
@@ -160,6 +219,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_eof_during_search_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_eof_during_search_scripted, setup, teardown),
         cmocka_unit_test_setup_teardown(test_dead_output, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_multipv, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

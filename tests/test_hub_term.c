@@ -1,5 +1,5 @@
-/* Terminal commands for people: help, board, moves, play, think, auto, undo, back, perft, eval, bench,
- * book. */
+/* Terminal commands for people: help, board, moves, play, think, lines, auto, undo, back, perft, eval,
+ * bench, book. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,7 +16,7 @@ static void test_help(void **state)
     char *out = run(*state, "help\n");
     const char *words[] = {"hub", "set-param", "init", "pos", "level", "go", "stop", "ponder-hit", "ping",
                            "new-game", "quit", "board", "moves", "play", "think", "auto", "undo", "back", "perft",
-                           "eval", "bench", "book"};
+                           "eval", "bench", "book", "lines"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
         char key[32];
         snprintf(key, sizeof key, "  %s", words[i]);
@@ -277,6 +277,40 @@ static void test_bench(void **state)
     free(out);
 }
 
+/* lines N: a header with the count and depth, then N ranked lines, scores non-increasing, each
+ * starting with a distinct legal move; the game is not changed. Bad counts are refused. */
+static void test_lines(void **state)
+{
+    Hub *h = *state;
+    char *out = run_searching(h, "level depth=4\nlines 4\n");
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(h->game.ply, 0);
+    assert_int_equal(line_index(out, "lines count=4 depth=4 ", 0), 0);
+    assert_int_equal(total_lines(out), 5);
+    char *line = strtok(out, "\n");
+    double prev = 1e9;
+    Move seen[4];
+    for (int i = 0; i < 4; i++) {
+        line = strtok(NULL, "\n");
+        int rank, pos = 0;
+        double score;
+        char move[MOVE_TEXT_MAX], err[256];
+        assert_int_equal(sscanf(line, "%d. %lf %95s%n", &rank, &score, move, &pos), 3);
+        assert_int_equal(rank, i + 1);
+        assert_true(score <= prev);
+        prev = score;
+        assert_int_equal(notation_parse_move(game_position(&h->game), move, &seen[i], err, sizeof err), PARSE_OK);
+        for (int j = 0; j < i; j++)
+            assert_true(seen[j] != seen[i]);
+    }
+    free(out);
+    out = run_searching(h, "lines\n");
+    assert_int_equal(line_index(out, "lines count=3 ", 0), 0);
+    free(out);
+    const char *bad[] = {"lines 0", "lines 11", "lines n=-2"};
+    assert_each_one_error(h, bad, sizeof bad / sizeof bad[0]);
+}
+
 int main(void)
 {
     rules_init();
@@ -289,6 +323,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_play_repetition, setup, teardown),
         cmocka_unit_test_setup_teardown(test_think_plays_a_move, setup, teardown),
         cmocka_unit_test_setup_teardown(test_think_from_book, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_lines, setup, teardown),
         cmocka_unit_test_setup_teardown(test_think_ends_the_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_think_refuses_finished_game, setup, teardown),
         cmocka_unit_test_setup_teardown(test_undo_pairs, setup, teardown),

@@ -40,6 +40,7 @@ typedef struct {
     bool book;               /* parameter book */
     int book_ply;            /* parameter book-ply */
     int book_margin;         /* parameter book-margin */
+    int multipv;             /* parameter multipv: lines of go analyze and go think, 1..SEARCH_MAX_LINES */
     uint64_t rng;            /* the book's random choice, seeded from the clock and the process id */
     SearchTuning tune;       /* undeclared parameters search-NAME (SearchTuning fields), for experiments */
     FILE *out;
@@ -88,9 +89,10 @@ typedef struct {
 } HubPick;
 
 /* Chooses a move for the current position as go does: under go think the only move or a book
- * move at once, else a search under limits whose info lines go to info (NULL: none). False, after
- * an error line, when there is no legal move or no searcher. */
-bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, FILE *info, HubPick *pick);
+ * move at once, else a search of the best `lines` root moves (multi-PV) under limits whose info
+ * lines go to info (NULL: none). False, after an error line, when there is no legal move or no
+ * searcher. */
+bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *info, HubPick *pick);
 
-/* Answers a go: hub_pick under the level set, then `done move=... [ponder=...]`. */
+/* Answers a go: hub_pick under the level set with multipv lines, then `done move=... [ponder=...]`. */
 void hub_go(Hub *h, GoMode mode);

@@ -8,6 +8,7 @@
 #include "search/timeman.h"
 
 #define MAX_PLY 128
+#define SEARCH_MAX_LINES 10   /* multi-PV: most lines a search finds */
 
 typedef enum { GO_THINK, GO_PONDER, GO_ANALYZE } GoMode;
 
@@ -22,6 +23,9 @@ typedef struct {
     int depth;       /* last completed iteration */
     uint64_t nodes;
     double time;     /* seconds */
+    int line_count;  /* lines of the last completed depth (multi-PV; 1 line by default), best first */
+    Move line_move[SEARCH_MAX_LINES];
+    Score line_score[SEARCH_MAX_LINES];   /* exact, non-increasing */
 } SearchResult;
 
 typedef struct Search Search;
@@ -67,6 +71,20 @@ SearchTuning *search_tuning(Search *s);
 
 /* Forgets everything learnt (new-game): transposition table and history tables. */
 void search_clear(Search *s);
+
+/* Multi-PV: later searches find the best `lines` root moves (clamped to 1..SEARCH_MAX_LINES) at
+ * every depth, each with an exact score, and print one `info multipv=i` line per line once the
+ * depth is complete (fewer when the root has fewer moves; at a root in the bitbases only those
+ * that keep its value are searched). 1 (the default) is the plain search. */
+void search_set_lines(Search *s, int lines);
+
+/* Later searches leave these root moves out, as if they were illegal (count 0: none); a root whose
+ * every move is excluded has no result move. */
+void search_set_excluded(Search *s, const Move *moves, int count);
+
+/* Writes line i (0 = best) of the last search as Hub moves separated by blanks; false when the
+ * last search completed fewer lines. */
+bool search_line_text(const Search *s, int i, char *buf, size_t size);
 
 /* Searches the current position of game under limits. Prints `info` lines to out (if not NULL)
  * and fills result; never prints `done`. poll may be NULL. */

@@ -68,7 +68,7 @@ static bool hub_think(void *ctx, const Game *game, const SearchLimits *limits, M
     Hub *h = ctx;
     h->game = *game;
     HubPick pick;
-    if (!hub_pick(h, GO_THINK, limits, NULL, &pick))
+    if (!hub_pick(h, GO_THINK, limits, 1, NULL, &pick))
         return false;
     *move = pick.move;
     *score = pick.source == HUB_PICK_ONLY ? 0 : pick.result.score;

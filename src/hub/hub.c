@@ -25,6 +25,7 @@ Hub *hub_new(void)
     h->book = true;
     h->book_ply = HUB_BOOK_PLY_DEFAULT;
     h->book_margin = HUB_BOOK_MARGIN_DEFAULT;
+    h->multipv = 1;
     struct timespec now;
     timespec_get(&now, TIME_UTC);
     h->rng = (uint64_t)now.tv_sec * 1000000007ULL ^ (uint64_t)now.tv_nsec ^ (uint64_t)getpid() << 40;
@@ -207,7 +208,7 @@ static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
     return true;
 }
 
-bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, FILE *info, HubPick *pick)
+bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *info, HubPick *pick)
 {
     memset(pick, 0, sizeof *pick);
     MoveList list;
@@ -234,6 +235,7 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, FILE *info, HubPi
     Search *search = hub_searcher(h);
     if (!search)
         return false;
+    search_set_lines(search, lines);
     search_run(search, &h->game, limits, mode, hub_poll, h, info, &pick->result);
     if (pick->result.best == MOVE_NONE || !movegen_is_legal(game_position(&h->game), pick->result.best)) {
         hub_error(h, "the search returned no legal move");
@@ -248,6 +250,6 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, FILE *info, HubPi
 void hub_go(Hub *h, GoMode mode)
 {
     HubPick pick;
-    if (hub_pick(h, mode, &h->limits, h->out, &pick))
+    if (hub_pick(h, mode, &h->limits, h->multipv, h->out, &pick))
         print_done(h, pick.move, pick.ponder);
 }

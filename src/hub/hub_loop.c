@@ -2,6 +2,7 @@
  * hub_loop.h); the session they act on is hub.c's, the terminal's extra commands hub_term.c's. */
 #include "hub/hub_loop.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "endgame/bitbase.h"
@@ -32,12 +33,36 @@ static void cmd_hub(Hub *h)
     fprintf(out, "param name=book value=%s type=bool\n", h->book ? "true" : "false");
     fprintf(out, "param name=book-ply value=%d type=int min=0 max=%d\n", h->book_ply, HUB_BOOK_PLY_MAX);
     fprintf(out, "param name=book-margin value=%d type=int min=0 max=%d\n", h->book_margin, HUB_BOOK_MARGIN_MAX);
+    fprintf(out, "param name=multipv value=%d type=int min=1 max=%d\n", h->multipv, SEARCH_MAX_LINES);
     fputs("wait\n", out);
+}
+
+/* The plain integer parameters: a Hub field each, with its range. */
+typedef struct {
+    const char *name, *unit;
+    size_t offset;
+    int min, max;
+} IntParam;
+
+static const IntParam INT_PARAMS[] = {
+    {"book-ply", "plies", offsetof(Hub, book_ply), 0, HUB_BOOK_PLY_MAX},
+    {"book-margin", "centi-men", offsetof(Hub, book_margin), 0, HUB_BOOK_MARGIN_MAX},
+    {"multipv", "lines", offsetof(Hub, multipv), 1, SEARCH_MAX_LINES},
+};
+
+/* The integer parameter called name, or NULL. */
+static const IntParam *int_param(const char *name)
+{
+    for (size_t i = 0; i < sizeof INT_PARAMS / sizeof INT_PARAMS[0]; i++)
+        if (strcmp(name, INT_PARAMS[i].name) == 0)
+            return &INT_PARAMS[i];
+    return NULL;
 }
 
 /* Validates and applies one parameter; a refused value leaves the old one. */
 static void cmd_set_param(Hub *h, const HubCommand *c)
 {
+    const IntParam *ip;
     const HubArg *name = hub_find_arg(c, "name"), *value = hub_find_arg(c, "value");
     char ex[EXCERPT + 4];
     if (!name || !name->has_value) {
@@ -67,13 +92,12 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
             *flag = value->value[0] == 't';
         else
             hub_error(h, "%s \"%s\" is not true or false; keeping %s", name->value, ex, *flag ? "true" : "false");
-    } else if (strcmp(name->value, "book-ply") == 0 || strcmp(name->value, "book-margin") == 0) {
-        bool ply = strcmp(name->value, "book-ply") == 0;
-        int *field = ply ? &h->book_ply : &h->book_margin, max = ply ? HUB_BOOK_PLY_MAX : HUB_BOOK_MARGIN_MAX;
+    } else if ((ip = int_param(name->value))) {
+        int *field = (int *)((char *)h + ip->offset);
         long long v;
-        if (hub_parse_int(value->value, 0, max, &v))
-            hub_error(h, "%s \"%s\" is not an integer from 0 to %d (%s); keeping %d", name->value, ex, max,
-                      ply ? "plies" : "centi-men", *field);
+        if (hub_parse_int(value->value, ip->min, ip->max, &v))
+            hub_error(h, "%s \"%s\" is not an integer from %d to %d (%s); keeping %d", ip->name, ex, ip->min,
+                      ip->max, ip->unit, *field);
         else
             *field = (int)v;
     } else if (strcmp(name->value, "variant") == 0) {
@@ -108,7 +132,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         }
     } else {
         hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
-        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant bb-size book book-ply book-margin)", ex);
+        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant bb-size book book-ply book-margin multipv)", ex);
     }
 }
 /* Sets the position (pos=, fen= or start) and plays the moves; a bad position changes nothing. */

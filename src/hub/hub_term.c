@@ -11,13 +11,15 @@
 
 #define PERFT_MAX_DEPTH 15
 #define BENCH_MAX_DEPTH 30
-#define THINK_DEFAULT_SECONDS 1.0   /* think's time a move when no level is set */
+#define THINK_DEFAULT_SECONDS 1.0   /* think's (and lines') time a move when no level is set */
+#define TERM_LINES_DEFAULT 3
 
 static const char *const HELP[] = {
     "Hub protocol v2 (what GUIs send; values with spaces go in double quotes):",
     "  hub                          engine id, parameters, then wait",
     "  set-param name=N value=V     parameters: tt-size (MiB), ponder (true/false), variant (normal killer bt frisian losing),",
-    "                               bb-size (pieces), book (true/false), book-ply (plies), book-margin (centi-men)",
+    "                               bb-size (pieces), book (true/false), book-ply (plies), book-margin (centi-men),",
+    "                               multipv (lines of go analyze and go think, 1-10)",
     "  init                         answers ready",
     "  pos pos=P|fen=F|start [moves=\"M1 M2 ...\"]   set the position (P = 51-char Hub string)",
     "  level depth=N | nodes=N | move-time=T | [moves=N] time=T [inc=T] | infinite",
@@ -35,6 +37,9 @@ static const char *const HELP[] = {
     "  think                        the engine plays a move: the book's, or a search under the level set",
     "                               (1 second without one; the level stays for the next think; a line typed",
     "                               meanwhile makes it move at once); refused when the game is over",
+    "  lines [N]                    analyse: the best N moves (default 3, at most 10) with their scores and lines,",
+    "                               under the level set (1 second without one); go analyze with multipv=N set",
+    "                               prints them as info lines instead, at every depth",
     "  auto on|off                  on: the engine answers each play at once, as think does (default off)",
     "  undo [N]                     take back N move pairs, the reply and your move (default 1; a lone move too)",
     "  back [N]                     take back N single moves (plies, default 1)",
@@ -204,7 +209,7 @@ static void cmd_think(Hub *h)
     if (!level_set(&limits))
         limits.move_time = THINK_DEFAULT_SECONDS;
     HubPick pick;
-    if (!hub_pick(h, GO_THINK, &limits, NULL, &pick))
+    if (!hub_pick(h, GO_THINK, &limits, 1, NULL, &pick))
         return;
     char move[MOVE_TEXT_MAX];
     notation_format_move(game_position(&h->game), pick.move, move);
@@ -272,6 +277,33 @@ static const char *count_arg(const HubCommand *c, const char *key, long long min
         if (!c->args[i].has_value && strchr("0123456789+-", c->args[i].key[0]))
             return hub_parse_int(c->args[i].key, min, max, out);
     return def < 0 ? "missing value" : NULL;
+}
+
+/* lines [N]: analyses the position under the level set (or THINK_DEFAULT_SECONDS) for the best N
+ * root moves and prints the deepest complete set, best first: rank, score, line. */
+static void cmd_lines(Hub *h, const HubCommand *c)
+{
+    long long n;
+    const char *err = count_arg(c, "n", 1, SEARCH_MAX_LINES, TERM_LINES_DEFAULT, &n);
+    if (err) {
+        hub_error(h, "lines count: %s, expected an integer from 1 to %d", err, SEARCH_MAX_LINES);
+        return;
+    }
+    SearchLimits limits = h->limits;
+    if (!level_set(&limits))
+        limits.move_time = THINK_DEFAULT_SECONDS;
+    HubPick pick;
+    if (!hub_pick(h, GO_ANALYZE, &limits, (int)n, NULL, &pick))
+        return;
+    const SearchResult *r = &pick.result;
+    fprintf(h->out, "lines count=%d depth=%d nodes=%llu time=%.2f\n", r->line_count, r->depth,
+            (unsigned long long)r->nodes, r->time);
+    for (int i = 0; i < r->line_count; i++) {
+        char score[16], pv[MAX_PLY * (MOVE_TEXT_MAX + 1)];
+        search_format_score(r->line_score[i], score, sizeof score);
+        search_line_text(h->search, i, pv, sizeof pv);
+        fprintf(h->out, "%3d. %7s  %s\n", i + 1, score, pv);
+    }
 }
 
 /* back [N]: takes back N plies (default 1). */
@@ -347,6 +379,8 @@ bool hub_term_execute(Hub *h, const HubCommand *c)
         hub_error(h, "think takes no arguments (set the time with level, e.g. level move-time=5)");
     else if (strcmp(name, "auto") == 0)
         cmd_auto(h, c);
+    else if (strcmp(name, "lines") == 0)
+        cmd_lines(h, c);
     else if (strcmp(name, "perft") == 0)
         cmd_perft(h, c);
     else if (strcmp(name, "eval") == 0)

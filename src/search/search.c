@@ -1,5 +1,5 @@
-/* The root driver: iterative deepening with aspiration windows, time control, pondering,
- * the poll hook and the `info` output. The tree below the root is in search_tree.c. */
+/* The driver: iterative deepening, time control, pondering and the poll hook. The root (lines,
+ * aspiration windows, `info` output) is in search_root.c, the tree below it in search_tree.c. */
 #include "search_internal.h"
 
 #include <stddef.h>
@@ -8,13 +8,10 @@
 #include "endgame/bitbase.h"
 #include "endgame/bitbase_index.h"
 #include "util/clock.h"
-#include "rules/notation.h"
 
 #define CLOCK_INTERVAL 256       /* nodes between clock checks */
 #define POLL_NODES 2048          /* nodes between polls of the hub */
 #define POLL_SECONDS 0.004       /* and at most this long between two polls */
-#define ASPIRATION_MIN_DEPTH 4
-#define ASPIRATION_FULL 500      /* a window wider than this becomes the full window */
 
 static const SearchTuning DEFAULT_TUNING = {
     .aspiration = 25,
@@ -42,6 +39,7 @@ Search *search_new(size_t tt_mib)
         tt_mib /= 2;
     }
     s->tune = DEFAULT_TUNING;
+    s->lines = 1;
     bitbase_init();
     return s;
 }
@@ -59,6 +57,18 @@ bool search_resize_tt(Search *s, size_t tt_mib) { return tt_resize(&s->tt, tt_mi
 size_t search_tt_mib(const Search *s) { return s->tt.mib; }
 
 SearchTuning *search_tuning(Search *s) { return &s->tune; }
+
+void search_set_lines(Search *s, int lines)
+{
+    s->lines = lines < 1 ? 1 : lines > SEARCH_MAX_LINES ? SEARCH_MAX_LINES : lines;
+}
+
+void search_set_excluded(Search *s, const Move *moves, int count)
+{
+    s->excluded_count = count < 0 ? 0 : count > MAX_MOVES ? MAX_MOVES : count;
+    if (s->excluded_count)
+        memcpy(s->excluded, moves, (size_t)s->excluded_count * sizeof(Move));
+}
 
 void search_tuning_defaults(SearchTuning *t) { *t = DEFAULT_TUNING; }
 
@@ -136,134 +146,6 @@ void search_check(Search *s)
         s->stopped = true;
 }
 
-/* Writes the root PV as Hub moves, stopping at the first move that is not legal in its position
- * (cannot happen unless memory is corrupt, but the output must stay a legal line). */
-static void format_pv(const Search *s, char *buf, size_t size)
-{
-    Position pos = s->root_pos;
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < s->pv_len[0]; i++) {
-        Move m = s->pv[0][i];
-        if (!movegen_is_legal(&pos, m))
-            break;
-        char mt[MOVE_TEXT_MAX];
-        notation_format_move(&pos, m, mt);
-        size_t need = strlen(mt) + 1;
-        if (len + need + 1 > size)
-            break;
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", mt);
-        Position next;
-        move_make(&pos, m, &next);
-        pos = next;
-    }
-}
-
-void search_print_info(Search *s, int depth, Score score)
-{
-    if (!s->out)
-        return;
-    char pv[MAX_PLY * (MOVE_TEXT_MAX + 1)], sc[16];
-    format_pv(s, pv, sizeof pv);
-    search_format_score(score, sc, sizeof sc);
-    double t = clock_now() - s->go_time;
-    double mean = s->leaf_count ? (double)s->leaf_ply_sum / (double)s->leaf_count : 0.0;
-    fprintf(s->out, "info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.1f pv=\"%s\"\n", depth,
-            mean, sc, (unsigned long long)s->nodes, t, t > 0 ? (double)s->nodes / t / 1e6 : 0.0, pv);
-    fflush(s->out);
-}
-
-/* Moves root[i] to the front, keeping the order of the others. */
-static void root_to_front(Search *s, int i)
-{
-    RootMove rm = s->root[i];
-    memmove(&s->root[1], &s->root[0], (size_t)i * sizeof(RootMove));
-    s->root[0] = rm;
-}
-
-/* One PVS pass over the root moves in the window (alpha, beta); the best move ends up first. */
-static Score root_search(Search *s, const DrawState *root_ds, int depth, Score alpha, Score beta)
-{
-    const Position *pos = &s->root_pos;
-    Score best = -SCORE_INF;
-    s->keys[s->key_base] = pos->key;
-    /* captures are compulsory: either every root move captures or none does */
-    s->after_quiet[1] = !move_is_capture(pos, s->root[0].move);
-    for (int i = 0; i < s->root_count; i++) {
-        Move m = s->root[i].move;
-        Position child;
-        DrawState cds;
-        move_make(pos, m, &child);
-        game_draw_next(pos, root_ds, m, &child, &cds);
-        Score score;
-        if (i == 0) {
-            score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
-        } else {
-            score = -search_node(s, &child, &cds, depth - 1, 1, -alpha - 1, -alpha);
-            if (!s->stopped && score > alpha && score < beta)
-                score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
-        }
-        if (s->stopped)
-            return best;
-        s->root[i].score = score;
-        if (score > best)
-            best = score;
-        if (score > alpha) {
-            alpha = score;
-            s->pv[0][0] = m;
-            memcpy(&s->pv[0][1], s->pv[1], (size_t)s->pv_len[1] * sizeof(Move));
-            s->pv_len[0] = s->pv_len[1] + 1;
-            root_to_front(s, i);
-            if (i > 0 && depth > 1)
-                search_print_info(s, depth, score);
-            if (alpha >= beta)
-                break;
-        }
-    }
-    return best;
-}
-
-/* Puts the transposition-table move (if any) first among the root moves. */
-static void init_root(Search *s, const Position *root)
-{
-    MoveList list;
-    movegen_generate(root, &list);
-    s->root_pos = *root;
-    s->root_count = list.count;
-    for (int i = 0; i < list.count; i++)
-        s->root[i] = (RootMove){list.moves[i], -SCORE_INF};
-    TTHit hit;
-    if (tt_probe(&s->tt, root->key, &hit))
-        for (int i = 1; i < s->root_count; i++)
-            if (s->root[i].move == hit.move)
-                root_to_front(s, i);
-}
-
-/* At a root the bitbases cover, only the moves that keep its value are searched, and the tree
- * does not probe positions with the root's material: a win then means reaching a won position
- * after a capture or a promotion, which is progress (bitbase scores carry no distance). */
-static void init_bitbase_root(Search *s)
-{
-    const Position *root = &s->root_pos;
-    int pieces = bb_popcount(position_occupied(root)), value;
-    s->bb_limit = s->tune.bb_size;
-    s->bb_root_pieces = 0;
-    if (pieces > s->bb_limit || !bitbase_probe(root, s->bb_limit, &value))
-        return;
-    s->bb_root_pieces = pieces;
-    s->bb_root_kings = bb_popcount(root->kings);
-    int kept = 0;
-    for (int i = 0; i < s->root_count; i++) {
-        Position child;
-        int v;
-        move_make(root, s->root[i].move, &child);
-        if (bitbase_probe(&child, pieces, &v) && v == -value)
-            s->root[kept++] = s->root[i];
-    }
-    if (kept)
-        s->root_count = kept;
-}
-
 /* Loads the reversible part of the game so repetitions of earlier positions are seen. */
 static void init_keys(Search *s, const Game *game)
 {
@@ -304,8 +186,7 @@ static void start_search(Search *s, const Game *game, const SearchLimits *limits
             for (int t = 0; t < 64; t++)
                 s->history[c][f][t] /= 2;
     init_keys(s, game);
-    init_root(s, root);
-    init_bitbase_root(s);
+    search_root_init(s, root);
 }
 
 /* The one legal move, with the transposition table's opinion of the reply. */
@@ -326,7 +207,7 @@ static void answer_single_move(Search *s, SearchResult *result)
     s->pv[0][0] = result->best;
     s->pv[0][1] = result->ponder;
     s->pv_len[0] = result->ponder ? 2 : 1;
-    search_print_info(s, 0, result->score);
+    search_print_info(s, 0, 0, result->score, s->pv[0], s->pv_len[0]);
 }
 
 /* Shrinks the time target while the best move stays, stretches it when the move changes. */
@@ -364,41 +245,26 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
     DrawState root_ds = game->draw[game->ply];
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 1 ? limits->depth : MAX_PLY - 2;
     double stability = 1.0;
-    Score prev = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
-        int delta = s->tune.aspiration;
-        Score alpha = -SCORE_INF, beta = SCORE_INF;
-        if (delta > 0 && depth >= ASPIRATION_MIN_DEPTH && abs(prev) < SCORE_EVAL_MAX) {
-            alpha = prev - delta;
-            beta = prev + delta;
-        }
-        Score score;
-        for (;;) {
-            score = root_search(s, &root_ds, depth, alpha, beta);
-            if (s->stopped)
-                break;
-            if (score <= alpha)
-                alpha = score - delta < -SCORE_INF ? -SCORE_INF : score - delta;
-            else if (score >= beta)
-                beta = score + delta > SCORE_INF ? SCORE_INF : score + delta;
-            else
-                break;
-            delta *= 2;
-            if (delta > ASPIRATION_FULL)
-                alpha = -SCORE_INF, beta = SCORE_INF;
-        }
-        if (s->stopped)
+        if (!search_root_iterate(s, &root_ds, depth))
             break;
-        Move best = s->root[0].move;
+        const RootLine *first = &s->line[0];
+        Move best = first->pv[0];
         if (depth > 1)
             stability = next_stability(stability, best != result->best);
         result->best = best;
-        result->ponder = s->pv_len[0] > 1 && s->pv[0][0] == best ? s->pv[0][1] : MOVE_NONE;
-        result->score = prev = score;
+        result->ponder = first->pv_len > 1 ? first->pv[1] : MOVE_NONE;
+        result->score = first->score;
         result->depth = s->completed_depth = depth;
-        search_print_info(s, depth, score);
-        if (iteration_ends_search(s, depth, score, stability))
+        result->line_count = s->line_count;
+        for (int i = 0; i < s->line_count; i++) {
+            result->line_move[i] = s->line[i].pv[0];
+            result->line_score[i] = s->line[i].score;
+            search_print_info(s, depth, s->lines > 1 ? i + 1 : 0, s->line[i].score, s->line[i].pv,
+                              s->line[i].pv_len);
+        }
+        if (iteration_ends_search(s, depth, first->score, stability))
             break;
     }
     result->nodes = s->nodes;

@@ -1,5 +1,6 @@
 #pragma once
-/* The searcher's state, shared by the root driver (search.c) and the tree search (search_tree.c). */
+/* The searcher's state, shared by the driver (search.c), the root (search_root.c) and the tree
+ * search (search_tree.c). */
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -11,6 +12,12 @@ typedef struct {
     Move move;
     Score score;
 } RootMove;
+
+typedef struct {
+    Score score;
+    int pv_len;
+    Move pv[MAX_PLY];
+} RootLine;
 
 struct Search {
     TT tt;
@@ -49,6 +56,13 @@ struct Search {
     int root_depth;               /* the iteration being searched */
     int bb_limit;                 /* positions of up to this many pieces are probed */
     int bb_root_pieces, bb_root_kings;   /* a root in the bitbases: its material is not probed */
+    /* root-only state last, away from what the tree reads at every node */
+    int lines;                    /* multi-PV: root moves given an exact score at each depth */
+    Move excluded[MAX_MOVES];     /* root moves left out */
+    int excluded_count;
+    RootLine line[SEARCH_MAX_LINES];       /* the lines of the last completed depth, best first */
+    int line_count;
+    RootLine next_line[SEARCH_MAX_LINES];  /* those of the depth being searched */
 };
 
 
@@ -74,5 +88,14 @@ void search_prepare_reductions(Search *s);
 Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
                   Score beta);
 
-/* Prints an info line for the root PV (s->pv[0]) found at the current iteration. */
-void search_print_info(Search *s, int depth, Score score);
+/* Prints an info line for a root PV found at depth; rank > 0 adds `multipv=rank`. */
+void search_print_info(Search *s, int depth, int rank, Score score, const Move *pv, int pv_len);
+
+/* Sets up the root moves of root: the excluded ones left out, those that lose a bitbase value
+ * dropped, the transposition table's move first. */
+void search_root_init(Search *s, const Position *root);
+
+/* Completes one iteration of depth: the best min(lines, root moves) lines with exact scores, in
+ * s->line (best first) when it returns true; false when the search stopped before (s->line
+ * keeps the previous depth's lines). */
+bool search_root_iterate(Search *s, const DrawState *root_ds, int depth);
