@@ -51,7 +51,8 @@ static void teacher_weights(EvalWeight *w)
     memcpy(w, normal_weights(), EVAL_FEATURE_COUNT * sizeof *w);
     w[EVAL_CENTRE].mg += 40, w[EVAL_CENTRE].eg += 40;
     w[EVAL_TEMPO].mg += 12, w[EVAL_TEMPO].eg += 12;
-    w[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()] = (EvalWeight){60, 60};
+    EvalWeight *taught = &w[EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index()];
+    taught->mg += 120, taught->eg += 120;
 }
 
 /* Plays random games (seeded) and hands every quiet position after ply 4 to put(). */
