@@ -95,10 +95,11 @@ static bool read_header(int fd, char *buf, size_t size)
 
 /* The name an engine goes by: --nameK, else its Hub id, else its command. When the two would
  * read the same they are told apart by their time controls, or else by #1 / #2. */
-static void engine_names(const MatchOptions *o, const EngineProc eng[2], char names[2][NAME_TEXT_MAX])
+static void engine_names(const MatchOptions *o, const EngineDriver eng[2], char names[2][NAME_TEXT_MAX])
 {
     for (int k = 0; k < 2; k++) {
-        const char *base = o->engine[k].name ? o->engine[k].name : eng[k].id_name[0] ? eng[k].id_name : o->engine[k].cmd;
+        const char *id = engine_driver_name(&eng[k]);
+        const char *base = o->engine[k].name ? o->engine[k].name : id[0] ? id : o->engine[k].cmd;
         snprintf(names[k], NAME_TEXT_MAX, "%.*s", ENGINE_NAME_MAX, base);
     }
     if (strcmp(names[0], names[1]) != 0)
@@ -117,7 +118,7 @@ static void engine_names(const MatchOptions *o, const EngineProc eng[2], char na
 }
 
 /* Plays game number g (0-based): pair g/2 takes its opening, engine 1 has White in even games. */
-static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, int g, int res_fd)
+static void worker_play(const MatchPlan *plan, EngineDriver eng[2], Game *game, int g, int res_fd)
 {
     const MatchOptions *o = plan->opt;
     int pair = g / 2, white = g % 2;
@@ -151,15 +152,20 @@ static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
 {
     signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
     engine_proc_adopt_orphans();
-    EngineProc eng[2];
-    engine_proc_init(&eng[0]);
-    engine_proc_init(&eng[1]);
+    EngineDriver *eng = malloc(2 * sizeof *eng);
+    if (eng) {
+        engine_driver_init(&eng[0]);
+        engine_driver_init(&eng[1]);
+    }
     Game *game = malloc(sizeof *game);
     char line[64];
-    while (game && read_header(cmd_fd, line, sizeof line) && line[0] == 'G')
+    while (game && eng && read_header(cmd_fd, line, sizeof line) && line[0] == 'G')
         worker_play(plan, eng, game, atoi(line + 2), res_fd);
-    engine_proc_stop(&eng[0], 1.0);
-    engine_proc_stop(&eng[1], 1.0);
+    if (eng) {
+        engine_driver_stop(&eng[0], 1.0);
+        engine_driver_stop(&eng[1], 1.0);
+    }
+    free(eng);
     free(game);
     _exit(0);
 }
@@ -489,6 +495,8 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
 
 #define MATCH_USAGE                                                                                                  \
     "usage: engine match --engine1 \"CMD ARGS\" --engine2 \"CMD ARGS\" [options]\n"                                  \
+    "  an engine is a Hub command, or hub1:CMD (Hub-1, as Scan 2.0), dxp:CMD (DXP, connects to 127.0.0.1:{port})\n" \
+    "  or dxp-listen:CMD (DXP, listens on {port}); the match sends DXP engines the game requests\n"               \
     "  --games N            games to play (default 100); opening i is played by games 2i+1, 2i+2\n"                   \
     "  --tc TC              move-time=S | time=S inc=S | depth=N | nodes=N (default move-time=0.1)\n"                 \
     "  --tc1 TC, --tc2 TC   a time control for one engine only\n"                                                     \
