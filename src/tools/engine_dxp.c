@@ -224,6 +224,10 @@ bool engine_dxp_new_game(EngineDriver *d, const Game *game, Color colour, int mi
         }
         if (m.type == DXP_CHAT || m.type == DXP_END)
             continue;   /* chat, or the late answer to the last game's end */
+        if (m.type == DXP_REQUEST) {
+            snprintf(err, size, "the engine sent a game request of its own: it must follow (engine dxp: --role follower)");
+            return false;
+        }
         if (m.type != DXP_ACCEPT || m.code != DXP_ACCEPT_OK) {
             snprintf(err, size, "message \"%s\" instead of a game accept", raw);
             return false;

@@ -352,9 +352,11 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
             fprintf(log, "match: game %d: %s\n", g + 1, blob[BLOB_LOG]);
         const MoveTime *times = (const MoveTime *)(void *)blob[BLOB_TIMES];
         for (size_t i = 0; i < len[BLOB_TIMES] / sizeof(MoveTime); i++) {
-            const TimeControl *tc = &o->referee.tc[times[i].engine & 1];
-            think_stats_add(&res->think[times[i].engine & 1], times[i].elapsed,
-                          tc->kind == TC_MOVE_TIME ? tc->move_time : 0, times[i].clock_left);
+            int k = times[i].engine & 1;
+            const TimeControl *tc = &o->referee.tc[k];
+            bool dxp = o->engine[k].protocol == ENGINE_DXP || o->engine[k].protocol == ENGINE_DXP_LISTEN;
+            think_stats_add(&res->think[k], times[i].elapsed, tc->kind == TC_MOVE_TIME && !dxp ? tc->move_time : 0,
+                            times[i].clock_left);   /* a DXP engine plays on a clock */
         }
         print_progress(out, o, res, g, white_points, blob[BLOB_TERMINATION]);
     }
