@@ -13,6 +13,7 @@
 
 #include "hub/hub.h"
 #include "util/clock.h"
+#include "util/fdio.h"
 
 #define PORT_MARK "{port}"
 #define CONNECT_RETRY_NS (50 * 1000 * 1000)
@@ -151,17 +152,7 @@ static bool send_msg(EngineDriver *d, const DxpMsg *m)
 {
     char text[DXP_MSG_MAX + 2];
     size_t len = dxp_msg_format(m, text, sizeof text);
-    if (len == 0 || d->sock < 0)
-        return false;
-    for (size_t done = 0; done < len + 1;) {
-        ssize_t w = send(d->sock, text + done, len + 1 - done, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        done += (size_t)w;
-    }
-    return true;
+    return len > 0 && d->sock >= 0 && fdio_write_all(d->sock, text, len + 1);
 }
 
 typedef enum { MSG_OK, MSG_TIMEOUT, MSG_GONE, MSG_BAD } MsgRead;

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "util/clock.h"
+#include "util/fdio.h"
 
 void engine_proc_init(EngineProc *e)
 {
@@ -90,15 +91,7 @@ bool engine_proc_send(EngineProc *e, const char *line)
         n = ENGINE_LINE_MAX - 1;
     memcpy(buf, line, n);
     buf[n++] = '\n';
-    for (size_t done = 0; done < n;) {
-        ssize_t w = write(e->to_fd, buf + done, n - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        done += (size_t)w;
-    }
-    return true;
+    return fdio_write_all(e->to_fd, buf, n);
 }
 
 /* Moves the first line (or a full buffer) out of e->buf; false when no line is complete. */

@@ -13,6 +13,7 @@
 
 #include "opening/openings.h"
 #include "tools/pdn.h"
+#include "util/fdio.h"
 #include "util/opts.h"
 
 enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
@@ -42,45 +43,13 @@ typedef struct {
     int game;                  /* game being played, -1 when idle */
 } Worker;
 
-/* Writes all of buf, retrying short writes; false on error. */
-static bool write_all(int fd, const void *buf, size_t n)
-{
-    const char *p = buf;
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
-/* Reads exactly n bytes; false on end of file or error. */
-static bool read_all(int fd, void *buf, size_t n)
-{
-    char *p = buf;
-    while (n > 0) {
-        ssize_t r = read(fd, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return false;
-        p += r;
-        n -= (size_t)r;
-    }
-    return true;
-}
-
 /* Reads a short line byte by byte (so nothing after it is consumed); false at EOF. */
 static bool read_header(int fd, char *buf, size_t size)
 {
     size_t n = 0;
     for (;;) {
         char c;
-        if (!read_all(fd, &c, 1))
+        if (!fdio_read_all(fd, &c, 1))
             return false;
         if (c == '\n')
             break;
@@ -141,9 +110,9 @@ static void worker_play(const MatchPlan *plan, EngineDriver eng[2], Game *game, 
     char header[128];
     int n = snprintf(header, sizeof header, "R %d %d %zu %zu %zu %zu\n", g, out.white_points, len[0], len[1], len[2],
                      len[3]);
-    bool ok = write_all(res_fd, header, (size_t)n);
+    bool ok = fdio_write_all(res_fd, header, (size_t)n);
     for (int b = 0; ok && b < BLOB_COUNT; b++)
-        ok = write_all(res_fd, blob[b], len[b]);
+        ok = fdio_write_all(res_fd, blob[b], len[b]);
     free(pdn);
 }
 
@@ -219,13 +188,13 @@ static bool assign(Worker *w, int g)
     char line[32];
     int n = snprintf(line, sizeof line, "G %d\n", g);
     w->game = g;
-    return write_all(w->cmd_fd, line, (size_t)n);
+    return fdio_write_all(w->cmd_fd, line, (size_t)n);
 }
 
 /* Tells a worker to quit (it stops its engines), closes its pipes and reaps it. */
 static void retire(Worker *w)
 {
-    write_all(w->cmd_fd, "Q\n", 2);
+    fdio_write_all(w->cmd_fd, "Q\n", 2);
     close(w->cmd_fd);
     close(w->res_fd);
     while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
@@ -337,7 +306,7 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
     bool ok = true;
     for (int b = 0; b < BLOB_COUNT; b++) {
         blob[b] = malloc(len[b] + 1);
-        ok = ok && blob[b] && read_all(w->res_fd, blob[b], len[b]);
+        ok = ok && blob[b] && fdio_read_all(w->res_fd, blob[b], len[b]);
         if (blob[b])
             blob[b][ok ? len[b] : 0] = '\0';
     }
