@@ -31,7 +31,7 @@ int main(int argc, char **argv)
             puts("ready");
         } else if (engine_proc_line_is(line, "pos")) {
             char hub[64];
-            snprintf(hub, sizeof hub, "%s", line + 4);
+            snprintf(hub, sizeof hub, "%.60s", line + 4);
             bool lower = hub[0] == 'w' || hub[0] == 'b';
             hub[0] = hub[0] == 'w' ? 'W' : 'B';
             if (!lower || notation_parse_position(hub, &pos))
