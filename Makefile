@@ -101,14 +101,15 @@ $(BUILD)/%.o: src/%.c | $(BUILD)
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka $(LDLIBS)
 
-# Hub engines that misbehave on purpose, for the match tests.
-$(BUILD)/tests/fake_engine: tests/engines/fake_engine.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
+# Hub, Hub-1 and DXP engines that misbehave on purpose, for the match tests.
+FAKES    := $(patsubst tests/engines/%.c,$(BUILD)/tests/%,$(wildcard tests/engines/fake_*.c))
+$(BUILD)/tests/fake_%: tests/engines/fake_%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
 	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-test: engine $(TESTS) $(BUILD)/tests/fake_engine
+test: engine $(TESTS) $(FAKES)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer (rebuilds from scratch).

@@ -10,8 +10,12 @@
 #define ENGINE_LINE_MAX 8192
 #define ENGINE_NAME_MAX 64
 
+/* How the match talks to an engine (the prefix of its command: none, hub1:, dxp:, dxp-listen:). */
+typedef enum { ENGINE_HUB, ENGINE_HUB1, ENGINE_DXP, ENGINE_DXP_LISTEN } EngineProtocol;
+
 typedef struct {
-    const char *cmd;                          /* shell command line */
+    const char *cmd;                          /* shell command line, without its protocol prefix */
+    EngineProtocol protocol;
     const char *dir;                          /* working directory, or NULL */
     const char *name;                         /* display name, or NULL: the engine's id */
     const char *params[ENGINE_MAX_PARAMS];    /* "name=value" pairs sent with set-param */
@@ -30,6 +34,10 @@ typedef enum { ENGINE_IO_OK, ENGINE_IO_TIMEOUT, ENGINE_IO_EOF } EngineIo;
 
 /* A process that is not running (pid 0, fds closed). */
 void engine_proc_init(EngineProc *e);
+
+/* Starts `/bin/sh -c cmd` in dir (NULL: here) with pipes on its stdin and stdout; false (err set)
+ * when the system refuses. */
+bool engine_proc_spawn(EngineProc *e, const char *cmd, const char *dir, char *err, size_t errsize);
 
 /* Starts the engine and runs hub ... wait, set-param, init ... ready within timeout seconds.
  * On failure the process is gone and err says why. */

@@ -1,21 +1,11 @@
 #pragma once
-/* The referee of one game between two Hub engines: it sends positions the way the Hub GUI
- * does (from the last capture or man move, with the moves since), keeps the clocks,
+/* The referee of one game between two engines (Hub, Hub-1 or DXP, see engine_driver.h): it sends
+ * positions the way the Hub GUI does (from the last capture or man move, with the moves since), keeps the clocks,
  * validates every move with the rules core and decides how the game ends. */
 #include <stdint.h>
-#include "tools/engine_proc.h"
+#include "tools/engine_driver.h"
 #include "rules/game.h"
 #include "rules/notation.h"
-
-typedef enum { TC_MOVE_TIME, TC_CLOCK, TC_DEPTH, TC_NODES } TcKind;
-
-typedef struct {
-    TcKind kind;
-    double move_time;   /* TC_MOVE_TIME, seconds */
-    double time, inc;   /* TC_CLOCK: initial clock and increment added before each move */
-    int depth;          /* TC_DEPTH */
-    uint64_t nodes;     /* TC_NODES */
-} TimeControl;
 
 typedef struct {
     TimeControl tc[2];  /* per engine */
@@ -60,5 +50,5 @@ MoveParseStatus referee_read_done(const Position *pos, const char *line, Move *m
 /* Plays game (already reset to its start position) between eng[white] as White and
  * eng[!white] as Black; starts engines that are not running, and stops every engine that
  * misbehaved so the next game restarts it. */
-void referee_play(EngineProc eng[2], const EngineConfig cfg[2], Game *game, int white,
+void referee_play(EngineDriver eng[2], const EngineConfig cfg[2], Game *game, int white,
                   const RefereeConfig *rc, GameOutcome *out);

@@ -22,6 +22,8 @@
     "  --moves N       the moves of the time control (default 75)\n"                                         \
     "  --fen POS       the start position as initiator (FEN or Hub string; default the initial one)\n"      \
     "  --games N       games to play on the connection as initiator, colours alternating (default 1)\n"                           \
+    "  --role R        initiator or follower, whichever way the connection was made (default: the one\n"   \
+    "                  that connects initiates, the one that listens follows)\n"                           \
     "  --log FILE      every message sent and received, one a line\n"                                        \
     "  --timeout SEC   the longest silence accepted from the peer beyond its thinking time (default 60)\n"   \
     "  progress goes to stderr, one line per move\n"
@@ -44,6 +46,19 @@ static const char *read_side(void *ctx, const char *text)
         setup->side = BLACK;
     else
         return "expected white or black";
+    return NULL;
+}
+
+/* OPT_CALL reader of --role into the DxpRole at ctx. */
+static const char *read_role(void *ctx, const char *text)
+{
+    DxpRole *role = ctx;
+    if (strcmp(text, "initiator") == 0)
+        *role = DXP_INITIATOR;
+    else if (strcmp(text, "follower") == 0)
+        *role = DXP_FOLLOWER;
+    else
+        return "expected initiator or follower";
     return NULL;
 }
 
@@ -113,7 +128,8 @@ int dxp_cli_main(int argc, char **argv)
 {
     long port = 0, minutes = 5, moves = 75, games = 1, timeout = 60;
     const char *host = DXP_DEFAULT_HOST, *connect_to = NULL, *log_path = NULL;
-    bool listen_given = false, connect_given = false;
+    bool listen_given = false, connect_given = false, role_given = false;
+    DxpRole role = DXP_FOLLOWER;
     DxpSetup setup = {.side = WHITE};
     position_start(&setup.start);
     const OptSpec specs[] = {
@@ -125,6 +141,7 @@ int dxp_cli_main(int argc, char **argv)
         OPTS_INT("--moves", &moves, 1, 999),
         OPTS_CALL("--fen", &setup, read_fen),
         OPTS_INT("--games", &games, 1, 100000),
+        {.name = "--role", .kind = OPT_CALL, .out = &role, .call = read_role, .given = &role_given},
         OPTS_TEXT("--log", &log_path),
         OPTS_INT("--timeout", &timeout, 1, 86400),
         OPTS_END,
@@ -157,7 +174,7 @@ int dxp_cli_main(int argc, char **argv)
             return opts_refuse("dxp", "cannot write --log %s", log_path);
     }
     signal(SIGPIPE, SIG_IGN);   /* a closed connection shows up as a failed send */
-    DxpConfig cfg = {.role = connect_given ? DXP_INITIATOR : DXP_FOLLOWER, .name = ENGINE_NAME " " ENGINE_VERSION,
+    DxpConfig cfg = {.role = role_given ? role : connect_given ? DXP_INITIATOR : DXP_FOLLOWER, .name = ENGINE_NAME " " ENGINE_VERSION,
                      .side = setup.side, .minutes = (int)minutes, .moves = (int)moves, .start = setup.start,
                      .games = (int)games, .progress = stderr};
     int rc = 1, fd = -1;

@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include "util/clock.h"
+#include "util/fdio.h"
 
 #define READ_CHUNK 4096
 
@@ -31,21 +32,6 @@ static void log_line(const DxpNetOptions *opt, const char *dir, const char *text
     fflush(opt->log);
 }
 
-/* Writes all of buf[0..len); false when the connection is gone. */
-static bool write_all(int fd, const char *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        buf += n;
-        len -= (size_t)n;
-    }
-    return true;
-}
-
 /* Sends every message the session queued, each followed by its NUL; false when one could not go. */
 static bool flush_out(DxpSession *s, int fd, const DxpNetOptions *opt)
 {
@@ -56,7 +42,7 @@ static bool flush_out(DxpSession *s, int fd, const DxpNetOptions *opt)
         if (len == 0)
             continue;   /* the session only queues messages in range; nothing to send otherwise */
         log_line(opt, "snd", text, len);
-        if (!write_all(fd, text, len + 1))
+        if (!fdio_write_all(fd, text, len + 1))
             return false;
     }
     return true;

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "util/clock.h"
+#include "util/fdio.h"
 
 void engine_proc_init(EngineProc *e)
 {
@@ -23,7 +24,7 @@ void engine_proc_init(EngineProc *e)
 }
 
 /* Child side of the fork: wire the pipes to stdin/stdout and exec the shell. Never returns. */
-static void exec_child(const EngineConfig *cfg, int in_fd, int out_fd, int close1, int close2)
+static void exec_child(const char *cmd, const char *dir, int in_fd, int out_fd, int close1, int close2)
 {
     setpgid(0, 0);
     signal(SIGPIPE, SIG_DFL);   /* the match ignores both; the engine gets the defaults back */
@@ -34,16 +35,15 @@ static void exec_child(const EngineConfig *cfg, int in_fd, int out_fd, int close
         _exit(127);
     close(in_fd);
     close(out_fd);
-    if (cfg->dir && chdir(cfg->dir) != 0) {
-        fprintf(stderr, "engine: cannot enter directory %s: %s\n", cfg->dir, strerror(errno));
+    if (dir && chdir(dir) != 0) {
+        fprintf(stderr, "engine: cannot enter directory %s: %s\n", dir, strerror(errno));
         _exit(127);
     }
-    execl("/bin/sh", "sh", "-c", cfg->cmd, (char *)NULL);
+    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
     _exit(127);
 }
 
-/* Forks the engine with pipes on its stdin and stdout; false (err set) when the system refuses. */
-static bool spawn(EngineProc *e, const EngineConfig *cfg, char *err, size_t errsize)
+bool engine_proc_spawn(EngineProc *e, const char *cmd, const char *dir, char *err, size_t errsize)
 {
     int to_child[2], from_child[2];
     if (pipe(to_child) != 0) {
@@ -67,7 +67,7 @@ static bool spawn(EngineProc *e, const EngineConfig *cfg, char *err, size_t errs
         return false;
     }
     if (pid == 0)
-        exec_child(cfg, to_child[0], from_child[1], to_child[1], from_child[0]);
+        exec_child(cmd, dir, to_child[0], from_child[1], to_child[1], from_child[0]);
     setpgid(pid, pid);   /* also done by the child: whichever runs first wins the race */
     close(to_child[0]);
     close(from_child[1]);
@@ -91,15 +91,7 @@ bool engine_proc_send(EngineProc *e, const char *line)
         n = ENGINE_LINE_MAX - 1;
     memcpy(buf, line, n);
     buf[n++] = '\n';
-    for (size_t done = 0; done < n;) {
-        ssize_t w = write(e->to_fd, buf + done, n - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        done += (size_t)w;
-    }
-    return true;
+    return fdio_write_all(e->to_fd, buf, n);
 }
 
 /* Moves the first line (or a full buffer) out of e->buf; false when no line is complete. */
@@ -318,7 +310,7 @@ static bool send_checked(EngineProc *e, const char *line, char *err, size_t errs
 
 bool engine_proc_start(EngineProc *e, const EngineConfig *cfg, double timeout, char *err, size_t errsize)
 {
-    if (!spawn(e, cfg, err, errsize))
+    if (!engine_proc_spawn(e, cfg->cmd, cfg->dir, err, errsize))
         return false;
     double deadline = clock_now() + timeout;
     bool ok = send_checked(e, "hub", err, errsize) && wait_for(e, "wait", deadline, err, errsize);

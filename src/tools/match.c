@@ -13,6 +13,7 @@
 
 #include "opening/openings.h"
 #include "tools/pdn.h"
+#include "util/fdio.h"
 #include "util/opts.h"
 
 enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
@@ -42,45 +43,13 @@ typedef struct {
     int game;                  /* game being played, -1 when idle */
 } Worker;
 
-/* Writes all of buf, retrying short writes; false on error. */
-static bool write_all(int fd, const void *buf, size_t n)
-{
-    const char *p = buf;
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
-/* Reads exactly n bytes; false on end of file or error. */
-static bool read_all(int fd, void *buf, size_t n)
-{
-    char *p = buf;
-    while (n > 0) {
-        ssize_t r = read(fd, p, n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return false;
-        p += r;
-        n -= (size_t)r;
-    }
-    return true;
-}
-
 /* Reads a short line byte by byte (so nothing after it is consumed); false at EOF. */
 static bool read_header(int fd, char *buf, size_t size)
 {
     size_t n = 0;
     for (;;) {
         char c;
-        if (!read_all(fd, &c, 1))
+        if (!fdio_read_all(fd, &c, 1))
             return false;
         if (c == '\n')
             break;
@@ -95,10 +64,11 @@ static bool read_header(int fd, char *buf, size_t size)
 
 /* The name an engine goes by: --nameK, else its Hub id, else its command. When the two would
  * read the same they are told apart by their time controls, or else by #1 / #2. */
-static void engine_names(const MatchOptions *o, const EngineProc eng[2], char names[2][NAME_TEXT_MAX])
+static void engine_names(const MatchOptions *o, const EngineDriver eng[2], char names[2][NAME_TEXT_MAX])
 {
     for (int k = 0; k < 2; k++) {
-        const char *base = o->engine[k].name ? o->engine[k].name : eng[k].id_name[0] ? eng[k].id_name : o->engine[k].cmd;
+        const char *id = engine_driver_name(&eng[k]);
+        const char *base = o->engine[k].name ? o->engine[k].name : id[0] ? id : o->engine[k].cmd;
         snprintf(names[k], NAME_TEXT_MAX, "%.*s", ENGINE_NAME_MAX, base);
     }
     if (strcmp(names[0], names[1]) != 0)
@@ -117,7 +87,7 @@ static void engine_names(const MatchOptions *o, const EngineProc eng[2], char na
 }
 
 /* Plays game number g (0-based): pair g/2 takes its opening, engine 1 has White in even games. */
-static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, int g, int res_fd)
+static void worker_play(const MatchPlan *plan, EngineDriver eng[2], Game *game, int g, int res_fd)
 {
     const MatchOptions *o = plan->opt;
     int pair = g / 2, white = g % 2;
@@ -140,9 +110,9 @@ static void worker_play(const MatchPlan *plan, EngineProc eng[2], Game *game, in
     char header[128];
     int n = snprintf(header, sizeof header, "R %d %d %zu %zu %zu %zu\n", g, out.white_points, len[0], len[1], len[2],
                      len[3]);
-    bool ok = write_all(res_fd, header, (size_t)n);
+    bool ok = fdio_write_all(res_fd, header, (size_t)n);
     for (int b = 0; ok && b < BLOB_COUNT; b++)
-        ok = write_all(res_fd, blob[b], len[b]);
+        ok = fdio_write_all(res_fd, blob[b], len[b]);
     free(pdn);
 }
 
@@ -151,15 +121,20 @@ static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
 {
     signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
     engine_proc_adopt_orphans();
-    EngineProc eng[2];
-    engine_proc_init(&eng[0]);
-    engine_proc_init(&eng[1]);
+    EngineDriver *eng = malloc(2 * sizeof *eng);
+    if (eng) {
+        engine_driver_init(&eng[0]);
+        engine_driver_init(&eng[1]);
+    }
     Game *game = malloc(sizeof *game);
     char line[64];
-    while (game && read_header(cmd_fd, line, sizeof line) && line[0] == 'G')
+    while (game && eng && read_header(cmd_fd, line, sizeof line) && line[0] == 'G')
         worker_play(plan, eng, game, atoi(line + 2), res_fd);
-    engine_proc_stop(&eng[0], 1.0);
-    engine_proc_stop(&eng[1], 1.0);
+    if (eng) {
+        engine_driver_stop(&eng[0], 1.0);
+        engine_driver_stop(&eng[1], 1.0);
+    }
+    free(eng);
     free(game);
     _exit(0);
 }
@@ -213,13 +188,13 @@ static bool assign(Worker *w, int g)
     char line[32];
     int n = snprintf(line, sizeof line, "G %d\n", g);
     w->game = g;
-    return write_all(w->cmd_fd, line, (size_t)n);
+    return fdio_write_all(w->cmd_fd, line, (size_t)n);
 }
 
 /* Tells a worker to quit (it stops its engines), closes its pipes and reaps it. */
 static void retire(Worker *w)
 {
-    write_all(w->cmd_fd, "Q\n", 2);
+    fdio_write_all(w->cmd_fd, "Q\n", 2);
     close(w->cmd_fd);
     close(w->res_fd);
     while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
@@ -331,7 +306,7 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
     bool ok = true;
     for (int b = 0; b < BLOB_COUNT; b++) {
         blob[b] = malloc(len[b] + 1);
-        ok = ok && blob[b] && read_all(w->res_fd, blob[b], len[b]);
+        ok = ok && blob[b] && fdio_read_all(w->res_fd, blob[b], len[b]);
         if (blob[b])
             blob[b][ok ? len[b] : 0] = '\0';
     }
@@ -346,9 +321,11 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
             fprintf(log, "match: game %d: %s\n", g + 1, blob[BLOB_LOG]);
         const MoveTime *times = (const MoveTime *)(void *)blob[BLOB_TIMES];
         for (size_t i = 0; i < len[BLOB_TIMES] / sizeof(MoveTime); i++) {
-            const TimeControl *tc = &o->referee.tc[times[i].engine & 1];
-            think_stats_add(&res->think[times[i].engine & 1], times[i].elapsed,
-                          tc->kind == TC_MOVE_TIME ? tc->move_time : 0, times[i].clock_left);
+            int k = times[i].engine & 1;
+            const TimeControl *tc = &o->referee.tc[k];
+            bool dxp = o->engine[k].protocol == ENGINE_DXP || o->engine[k].protocol == ENGINE_DXP_LISTEN;
+            think_stats_add(&res->think[k], times[i].elapsed, tc->kind == TC_MOVE_TIME && !dxp ? tc->move_time : 0,
+                            times[i].clock_left);   /* a DXP engine plays on a clock */
         }
         print_progress(out, o, res, g, white_points, blob[BLOB_TERMINATION]);
     }
@@ -489,6 +466,8 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
 
 #define MATCH_USAGE                                                                                                  \
     "usage: engine match --engine1 \"CMD ARGS\" --engine2 \"CMD ARGS\" [options]\n"                                  \
+    "  an engine is a Hub command, or hub1:CMD (Hub-1, as Scan 2.0), dxp:CMD (DXP, connects to 127.0.0.1:{port})\n" \
+    "  or dxp-listen:CMD (DXP, listens on {port}); the match sends DXP engines the game requests\n"               \
     "  --games N            games to play (default 100); opening i is played by games 2i+1, 2i+2\n"                   \
     "  --tc TC              move-time=S | time=S inc=S | depth=N | nodes=N (default move-time=0.1)\n"                 \
     "  --tc1 TC, --tc2 TC   a time control for one engine only\n"                                                     \

@@ -74,6 +74,40 @@ static bool add_variant_params(MatchOptions *o)
     return true;
 }
 
+/* Takes the protocol prefix off engine k's command; false after saying why the engine cannot play
+ * under the time control and rules asked for. */
+static bool read_protocol(MatchOptions *o, int k)
+{
+    static const struct {
+        const char *prefix;
+        EngineProtocol protocol;
+    } PREFIX[] = {{"hub1:", ENGINE_HUB1}, {"dxp:", ENGINE_DXP}, {"dxp-listen:", ENGINE_DXP_LISTEN}};
+    EngineConfig *cfg = &o->engine[k];
+    cfg->protocol = ENGINE_HUB;
+    for (size_t i = 0; i < sizeof PREFIX / sizeof PREFIX[0]; i++)
+        if (strncmp(cfg->cmd, PREFIX[i].prefix, strlen(PREFIX[i].prefix)) == 0) {
+            cfg->protocol = PREFIX[i].protocol;
+            cfg->cmd += strlen(PREFIX[i].prefix);
+            break;
+        }
+    TcKind kind = o->referee.tc[k].kind;
+    bool dxp = cfg->protocol == ENGINE_DXP || cfg->protocol == ENGINE_DXP_LISTEN;
+    const char *why = NULL;
+    if (cfg->protocol == ENGINE_HUB1 && kind == TC_NODES)
+        why = "Hub-1 has no node limit";
+    else if (dxp && kind != TC_MOVE_TIME && kind != TC_CLOCK)
+        why = "DXP needs move-time=S or time=S";
+    else if (dxp && !strstr(cfg->cmd, "{port}"))
+        why = "a DXP command needs {port}, the port to use";
+    else if (dxp && o->variant != VARIANT_NORMAL)
+        why = "DXP plays international draughts only";
+    else if (dxp && cfg->param_count)
+        why = "DXP has no engine parameters";
+    if (why)
+        opts_refuse("match", "engine%d: %s", k + 1, why);
+    return !why;
+}
+
 bool match_opts_parse(int argc, char **argv, MatchOptions *o)
 {
     memset(o, 0, sizeof *o);
@@ -119,5 +153,5 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
     o->seed = (uint64_t)seed;
     for (int k = 0; k < 2; k++)
         o->referee.tc[k] = tc[tc_given[k + 1] ? k + 1 : 0];
-    return add_variant_params(o);
+    return read_protocol(o, 0) && read_protocol(o, 1) && add_variant_params(o);
 }

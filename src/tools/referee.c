@@ -121,11 +121,11 @@ MoveParseStatus referee_read_done(const Position *pos, const char *line, Move *m
 
 /* Ends the game as a loss for the side to move because of a fault of its engine, which is
  * stopped so that it restarts for the next game. */
-static void forfeit(EngineProc *e, const Game *game, const char *what, const char *detail, GameOutcome *out)
+static void forfeit(EngineDriver *e, const Game *game, const char *what, const char *detail, GameOutcome *out)
 {
     Color turn = game_position(game)->turn;
     char status[64] = "";
-    engine_proc_kill(e, status, sizeof status);
+    engine_driver_kill(e, status, sizeof status);
     char hub[HUB_POS_LEN + 1], fen[FEN_TEXT_MAX];
     notation_format_hub(game_position(game), hub);
     notation_format_fen(game_position(game), fen);
@@ -135,89 +135,99 @@ static void forfeit(EngineProc *e, const Game *game, const char *what, const cha
              game->ply, detail, hub, fen, status[0] ? "; engine " : "", status);
 }
 
-/* Starts an engine that is not running and announces the new game; false on failure. */
-static bool prepare(EngineProc *e, const EngineConfig *cfg, double timeout, char *err, size_t size)
+/* The clock of engine k: a DXP engine is held to the minutes of its game request. */
+static TimeControl engine_clock(const EngineConfig *cfg, const TimeControl *tc, int max_plies)
 {
-    if (e->pid == 0 && !engine_proc_start(e, cfg, timeout, err, size))
+    if (cfg->protocol != ENGINE_DXP && cfg->protocol != ENGINE_DXP_LISTEN)
+        return *tc;
+    int minutes, moves;
+    engine_driver_dxp_clock(tc, max_plies, &minutes, &moves);
+    return (TimeControl){.kind = TC_CLOCK, .time = minutes * 60.0};
+}
+
+/* Asks engine e (playing game's side to move under tc with clock seconds left) for its move;
+ * false after ending the game (out filled) when it has none to give. */
+static bool ask_move(EngineDriver *e, const Game *game, const TimeControl *tc, double *clock, int k,
+                     const RefereeConfig *rc, Move *m, GameOutcome *out)
+{
+    double allowed = rc->timeout;
+    if (tc->kind == TC_MOVE_TIME)
+        allowed = tc->move_time + rc->margin;
+    else if (tc->kind == TC_CLOCK)
+        allowed = *clock + tc->inc + rc->margin;
+    char detail[512], err[640];
+    bool sent = engine_driver_go(e, game, tc, *clock);
+    double start = clock_now();
+    EngineReply r = sent ? engine_driver_reply(e, game, start + allowed, m, detail, sizeof detail) : ENGINE_REPLY_GONE;
+    double elapsed = clock_now() - start;
+    switch (r) {
+    case ENGINE_REPLY_GONE:
+        forfeit(e, game, "crashed", "the engine closed its output or connection while thinking", out);
         return false;
-    if (!engine_proc_send(e, "new-game")) {
-        snprintf(err, size, "engine does not read \"new-game\"");
+    case ENGINE_REPLY_TIMEOUT:
+        snprintf(err, sizeof err, "no move after %.3f s", elapsed);
+        forfeit(e, game, tc->kind == TC_MOVE_TIME || tc->kind == TC_CLOCK ? "lost on time" : "hung", err, out);
         return false;
+    case ENGINE_REPLY_ILLEGAL: forfeit(e, game, "played an illegal move", detail, out); return false;
+    case ENGINE_REPLY_PROTOCOL: forfeit(e, game, "broke the protocol", detail, out); return false;
+    case ENGINE_REPLY_RESIGN:
+        out->white_points = game_position(game)->turn == WHITE ? 0 : 2;
+        snprintf(out->termination, sizeof out->termination, "%s resigned", SIDE_NAME[game_position(game)->turn]);
+        return false;
+    case ENGINE_REPLY_MOVE: break;
     }
+    if (tc->kind == TC_CLOCK) {
+        *clock += tc->inc - elapsed;
+        if (*clock < -rc->margin) {
+            snprintf(err, sizeof err, "clock %.3f s after its move", *clock);
+            forfeit(e, game, "lost on time", err, out);
+            return false;
+        }
+    }
+    if (out->move_count < GAME_MAX_PLIES)
+        out->times[out->move_count++] = (MoveTime){k, (float)elapsed, tc->kind == TC_CLOCK ? (float)*clock : NAN};
     return true;
 }
 
-void referee_play(EngineProc eng[2], const EngineConfig cfg[2], Game *game, int white,
+void referee_play(EngineDriver eng[2], const EngineConfig cfg[2], Game *game, int white,
                   const RefereeConfig *rc, GameOutcome *out)
 {
     out->log[0] = '\0';
     out->move_count = 0;
     int side_engine[2] = {white, !white};
+    TimeControl tc[2];
+    for (int k = 0; k < 2; k++)
+        tc[k] = engine_clock(&cfg[k], &rc->tc[k], rc->max_plies);
     for (int c = 0; c < 2; c++) {
         char err[256];
         int k = side_engine[c];
-        if (!prepare(&eng[k], &cfg[k], rc->timeout, err, sizeof err)) {
-            engine_proc_kill(&eng[k], NULL, 0);
+        if (!engine_driver_new_game(&eng[k], &cfg[k], game, (Color)c, &rc->tc[k], rc->max_plies, rc->timeout, err,
+                                    sizeof err)) {
+            engine_driver_kill(&eng[k], NULL, 0);
+            engine_driver_end_game(&eng[!k], game, c == WHITE ? 0 : 2, false, rc->margin);
             out->white_points = c == WHITE ? 0 : 2;
             snprintf(out->termination, sizeof out->termination, "%s failed to start", SIDE_NAME[c]);
             snprintf(out->log, sizeof out->log, "%s (%s) failed to start: %s", SIDE_NAME[c], cfg[k].cmd, err);
             return;
         }
     }
-    double clock[2] = {rc->tc[0].time, rc->tc[1].time};
-    char cmd[4096], line[ENGINE_LINE_MAX], err[512];
-    while (!referee_game_over(game, rc->max_plies, &out->white_points, out->termination, sizeof out->termination)) {
-        Color turn = game_position(game)->turn;
-        int k = side_engine[turn];
-        const TimeControl *tc = &rc->tc[k];
-        EngineProc *e = &eng[k];
-        double allowed = rc->timeout;
-        if (tc->kind == TC_MOVE_TIME)
-            allowed = tc->move_time + rc->margin;
-        else if (tc->kind == TC_CLOCK)
-            allowed = clock[k] + tc->inc + rc->margin;
-        referee_pos_command(game, cmd, sizeof cmd);
-        bool sent = engine_proc_send(e, cmd);
-        referee_level_command(tc, clock[k], cmd, sizeof cmd);
-        sent = sent && engine_proc_send(e, cmd) && engine_proc_send(e, "go think");
-        double start = clock_now();
-        EngineIo io = sent ? ENGINE_IO_OK : ENGINE_IO_EOF;
-        while (io == ENGINE_IO_OK) {
-            io = engine_proc_read_line(e, line, sizeof line, start + allowed);
-            if (io == ENGINE_IO_OK && engine_proc_line_is(line, "done"))
-                break;
+    double clock[2] = {tc[0].time, tc[1].time};
+    bool by_rules = false;
+    for (;;) {
+        if (referee_game_over(game, rc->max_plies, &out->white_points, out->termination, sizeof out->termination)) {
+            by_rules = game->ply < rc->max_plies;
+            break;
         }
-        double elapsed = clock_now() - start;
-        if (io == ENGINE_IO_EOF) {
-            forfeit(e, game, "crashed", "the engine closed its output while thinking", out);
-            return;
-        }
-        if (io == ENGINE_IO_TIMEOUT) {
-            snprintf(err, sizeof err, "no move after %.3f s", elapsed);
-            forfeit(e, game, tc->kind == TC_MOVE_TIME || tc->kind == TC_CLOCK ? "lost on time" : "hung", err, out);
-            return;
-        }
-        if (tc->kind == TC_CLOCK) {
-            clock[k] += tc->inc - elapsed;
-            if (clock[k] < -rc->margin) {
-                snprintf(err, sizeof err, "clock %.3f s after \"%.200s\"", clock[k], line);
-                forfeit(e, game, "lost on time", err, out);
-                return;
-            }
-        }
-        if (out->move_count < GAME_MAX_PLIES)
-            out->times[out->move_count++] = (MoveTime){k, (float)elapsed, tc->kind == TC_CLOCK ? (float)clock[k] : NAN};
+        int k = side_engine[game_position(game)->turn];
         Move m;
-        char why[256];
-        if (referee_read_done(game_position(game), line, &m, why, sizeof why) != PARSE_OK) {
-            snprintf(err, sizeof err, "line \"%.200s\": %s", line, why);
-            forfeit(e, game, "played an illegal move", err, out);
-            return;
-        }
+        if (!ask_move(&eng[k], game, &tc[k], &clock[k], k, rc, &m, out))
+            break;
         if (!game_play(game, m)) {
             out->white_points = 1;
             snprintf(out->termination, sizeof out->termination, "game history full");
-            return;
+            break;
         }
     }
+    for (int k = 0; k < 2; k++)
+        engine_driver_end_game(&eng[k], game, out->white_points, by_rules, rc->margin + 1.0);
 }
