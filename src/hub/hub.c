@@ -26,14 +26,26 @@ Hub *hub_new(void)
     h->book_ply = HUB_BOOK_PLY_DEFAULT;
     h->book_margin = HUB_BOOK_MARGIN_DEFAULT;
     h->multipv = 1;
-    struct timespec now;
-    timespec_get(&now, TIME_UTC);
-    h->rng = (uint64_t)now.tv_sec * 1000000007ULL ^ (uint64_t)now.tv_nsec ^ (uint64_t)getpid() << 40;
+    h->skill = SKILL_MAX;
+    h->search_positional = 100;
+    hub_seed(h, 0);
     search_tuning_defaults(&h->tune);
     Position start;
     position_start(&start);
     game_reset(&h->game, &start);
     return h;
+}
+
+void hub_seed(Hub *h, long long seed)
+{
+    h->seed = seed;
+    if (seed) {
+        h->rng = skill_seed_state((uint64_t)seed);
+        return;
+    }
+    struct timespec now;
+    timespec_get(&now, TIME_UTC);
+    h->rng = (uint64_t)now.tv_sec * 1000000007ULL ^ (uint64_t)now.tv_nsec ^ (uint64_t)getpid() << 40;
 }
 
 void hub_free(Hub *h)
@@ -190,7 +202,8 @@ static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
 {
     const Position *root = game_position(&h->game);
     BookMove chosen, replies[MAX_MOVES];
-    if (!h->book || !book_pick(book_embedded(), root, h->book_ply, h->book_margin, &h->rng, &chosen))
+    int max_ply = skill_level(h->skill)->book_ply < h->book_ply ? skill_level(h->skill)->book_ply : h->book_ply;
+    if (!h->book || !book_pick(book_embedded(), root, max_ply, h->book_margin, &h->rng, &chosen))
         return false;
     if (info) {
         char score[16];
@@ -206,6 +219,19 @@ static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
     pick->ponder = book_moves(book_embedded(), &next, replies) ? replies[0].move : MOVE_NONE;
     pick->result.score = chosen.score;
     return true;
+}
+
+/* Sets the searcher's tuning to the session's with the given positional share; a change of that
+ * share forgets the tables, whose scores were found under the other evaluation. */
+static void prepare_searcher(Hub *h, Search *search, int positional)
+{
+    SearchTuning *t = search_tuning(search);
+    *t = h->tune;
+    t->positional = positional;
+    if (positional != h->search_positional) {
+        search_clear(search);
+        h->search_positional = positional;
+    }
 }
 
 bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *info, HubPick *pick)
@@ -235,15 +261,23 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
     Search *search = hub_searcher(h);
     if (!search)
         return false;
-    search_set_lines(search, lines);
-    search_run(search, &h->game, limits, mode, hub_poll, h, info, &pick->result);
-    if (pick->result.best == MOVE_NONE || !movegen_is_legal(game_position(&h->game), pick->result.best)) {
+    const SkillLevel *sk = skill_level(mode == GO_ANALYZE ? SKILL_MAX : h->skill);
+    SearchLimits capped = skill_limits(sk, limits, &h->rng);
+    prepare_searcher(h, search, sk->positional * h->tune.positional / 100);
+    search_set_lines(search, lines > sk->lines ? lines : sk->lines);
+    search_run(search, &h->game, &capped, mode, hub_poll, h, info, &pick->result);
+    int line = skill_choose(sk, &pick->result, &h->rng);
+    pick->move = line ? pick->result.line_move[line] : pick->result.best;
+    if (pick->move == MOVE_NONE || !movegen_is_legal(game_position(&h->game), pick->move)) {
         hub_error(h, "the search returned no legal move");
         return false;
     }
     pick->source = HUB_PICK_SEARCH;
-    pick->move = pick->result.best;
-    pick->ponder = pick->result.ponder;
+    pick->ponder = line ? MOVE_NONE : pick->result.ponder;
+    if (line) {   /* the figures describe the move played */
+        pick->result.best = pick->move;
+        pick->result.score = pick->result.line_score[line];
+    }
     return true;
 }
 
