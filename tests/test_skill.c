@@ -308,6 +308,22 @@ static void test_top_level_is_plain(void **state)
     free(list);
 }
 
+/* A level's ponder search ends by its caps at once, but the answer waits for ponder-hit, answering
+ * ping meanwhile. */
+static void test_ponder_waits(void **state)
+{
+    Script s;
+    Chunk chunks[] = {{"set-param name=skill value=2\nlevel move-time=0.1\ngo ponder\n", 0}, {"ping\n", 20},
+                      {"ponder-hit\n", 20}, {NULL, 0}};
+    char *out = run_script(*state, &s, chunks, 5.0);
+    assert_false(s.eof_in_search);
+    assert_int_equal(count_lines(out, "done move="), 1);
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_true(line_index(out, "pong", 0) >= 0);
+    assert_true(line_index(out, "pong", 0) < line_index(out, "done", 0));
+    free(out);
+}
+
 int main(void)
 {
     rules_init();
@@ -321,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_tactics_levels),
         cmocka_unit_test(test_top_level_is_plain),
+        cmocka_unit_test_setup_teardown(test_ponder_waits, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,6 +47,7 @@ typedef struct {
     long long seed;          /* parameter seed: 0 = rng from the clock and the process id, else from it */
     uint64_t rng;            /* the book's and the levels' random choices */
     int search_positional;   /* the positional share the searcher's tables were last filled under */
+    bool search_answered;    /* the running go got its ponder-hit or stop, or another command */
     SearchTuning tune;       /* undeclared parameters search-NAME (SearchTuning fields), for experiments */
     FILE *out;
     IoReader reader;

@@ -116,6 +116,7 @@ PollResult hub_poll(void *ctx)
             hub_flush(h);
             continue;
         }
+        h->search_answered = true;
         if (strcmp(word, "ponder-hit") == 0) {
             io_reader_consume(r);
             return POLL_PONDER_HIT;
@@ -221,6 +222,27 @@ static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
     return true;
 }
 
+/* A level's caps can end a ponder search before the GUI says ponder-hit or stop; the answer waits
+ * for either (answering ping meanwhile), as a pondering engine's must. */
+static void wait_ponder_end(Hub *h)
+{
+    while (!h->search_answered && !h->quit) {
+        io_reader_peek(&h->reader, -1);
+        if (hub_poll(h) != POLL_CONTINUE)
+            return;
+    }
+}
+
+/* The info line of a level's move after its candidates' lines: depth, score and the move alone. */
+static void print_played(FILE *info, const Position *root, const SearchResult *r)
+{
+    char score[16];
+    search_format_score(r->score, score, sizeof score);
+    fprintf(info, "info depth=%d score=%s ", r->depth, score);
+    write_move(info, "pv", root, r->best);
+    fputc('\n', info);
+}
+
 /* Sets the searcher's tuning to the session's with the given positional share; a change of that
  * share forgets the tables, whose scores were found under the other evaluation. */
 static void prepare_searcher(Hub *h, Search *search, int positional)
@@ -265,7 +287,10 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
     SearchLimits capped = skill_limits(sk, limits, &h->rng);
     prepare_searcher(h, search, sk->positional * h->tune.positional / 100);
     search_set_lines(search, lines > sk->lines ? lines : sk->lines);
+    h->search_answered = false;
     search_run(search, &h->game, &capped, mode, hub_poll, h, info, &pick->result);
+    if (mode == GO_PONDER && sk->lines > 1)
+        wait_ponder_end(h);
     int line = skill_choose(sk, &pick->result, &h->rng);
     pick->move = line ? pick->result.line_move[line] : pick->result.best;
     if (pick->move == MOVE_NONE || !movegen_is_legal(game_position(&h->game), pick->move)) {
@@ -278,6 +303,8 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
         pick->result.best = pick->move;
         pick->result.score = pick->result.line_score[line];
     }
+    if (sk->lines > 1 && info)   /* clients read the last info line as the move's: it is the one played */
+        print_played(info, game_position(&h->game), &pick->result);
     return true;
 }
 
