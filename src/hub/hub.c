@@ -289,7 +289,7 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
     search_set_lines(search, lines > sk->lines ? lines : sk->lines);
     h->search_answered = false;
     search_run(search, &h->game, &capped, mode, hub_poll, h, info, &pick->result);
-    if (mode == GO_PONDER && sk->lines > 1)
+    if (mode == GO_PONDER && (sk->depth10 || sk->nodes))
         wait_ponder_end(h);
     int line = skill_choose(sk, &pick->result, &h->rng);
     pick->move = line ? pick->result.line_move[line] : pick->result.best;

@@ -4,8 +4,8 @@
 #include <math.h>
 #include "rules/hash.h"
 
-/* Calibrated by self-play matches of adjacent levels (README, Playing levels). The depth cap
- * rises by half a ply a level at the bottom, where a ply is worth most; the positional share, the
+/* Calibrated by self-play matches of adjacent levels (README, Playing levels): the depth cap rises
+ * by a third to half a ply a level at the bottom, by 0.7-1 ply above; the positional share, the
  * candidates, the temperature and the margin shrink together as the level rises. */
 static const SkillLevel LEVELS[SKILL_MAX] = {
     /* depth10 nodes positional lines temperature margin book_ply */
@@ -19,15 +19,15 @@ static const SkillLevel LEVELS[SKILL_MAX] = {
     {40, 0, 65, 5, 35, 35, 0},
     {45, 0, 70, 4, 30, 30, 0},
     {50, 0, 75, 4, 25, 30, 0},
-    {60, 0, 80, 3, 20, 25, 0},
-    {70, 0, 85, 3, 16, 20, 4},
-    {80, 0, 90, 3, 12, 16, 8},
-    {90, 0, 95, 3, 10, 12, 12},
-    {100, 0, 100, 3, 8, 10, 16},
-    {110, 0, 100, 2, 6, 8, 20},
-    {120, 0, 100, 2, 4, 6, 24},
-    {140, 0, 100, 2, 2, 3, 30},
-    {0, 0, 100, 2, 1, 2, 36},
+    {57, 0, 80, 3, 20, 25, 0},
+    {65, 0, 85, 3, 16, 20, 4},
+    {73, 0, 90, 3, 12, 16, 8},
+    {80, 0, 95, 3, 10, 12, 12},
+    {88, 0, 100, 3, 8, 10, 16},
+    {95, 0, 100, 2, 6, 8, 20},
+    {103, 0, 100, 2, 4, 6, 24},
+    {110, 0, 100, 2, 2, 3, 30},
+    {120, 0, 100, 2, 1, 2, 36},
     {0, 0, 100, 1, 0, 0, SKILL_BOOK_ALL},
 };
 
