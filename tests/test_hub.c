@@ -38,7 +38,7 @@ static void current_hub_string(Hub *h, char *buf)
 static void test_handshake(void **state)
 {
     char *out = run(*state, "hub\n");
-    char want[512];
+    char want[1024];
     snprintf(want, sizeof want,
              "id name=Zwaluw version=1.0 author=\"The Zwaluw authors\" country=unknown\n"
              "param name=tt-size value=64 type=int min=1 max=16384\n"
@@ -49,6 +49,8 @@ static void test_handshake(void **state)
              "param name=book-ply value=40 type=int min=0 max=100\n"
              "param name=book-margin value=4 type=int min=0 max=100\n"
              "param name=multipv value=1 type=int min=1 max=10\n"
+             "param name=skill value=20 type=int min=1 max=20\n"
+             "param name=seed value=0 type=int min=0 max=2147483647\n"
              "wait\n",
              bitbase_pieces(), bitbase_pieces());
     assert_true(bitbase_pieces() >= 4);

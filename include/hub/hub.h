@@ -7,6 +7,7 @@
 #include "hub/hub_parse.h"
 #include "hub/io.h"
 #include "search/search.h"
+#include "search/skill.h"
 
 #define ENGINE_NAME "Zwaluw"
 #define ENGINE_VERSION "1.0"
@@ -25,6 +26,7 @@
 #define HUB_BOOK_PLY_MAX 100
 #define HUB_BOOK_MARGIN_DEFAULT 4
 #define HUB_BOOK_MARGIN_MAX 100
+#define HUB_SEED_MAX 2147483647LL
 
 /* Largest values `level` accepts; anything above is refused as absurd. */
 #define HUB_LEVEL_MAX_SECONDS 1e6
@@ -41,7 +43,11 @@ typedef struct {
     int book_ply;            /* parameter book-ply */
     int book_margin;         /* parameter book-margin */
     int multipv;             /* parameter multipv: lines of go analyze and go think, 1..SEARCH_MAX_LINES */
-    uint64_t rng;            /* the book's random choice, seeded from the clock and the process id */
+    int skill;               /* parameter skill: playing level SKILL_MIN..SKILL_MAX (skill.h) of go think/ponder */
+    long long seed;          /* parameter seed: 0 = rng from the clock and the process id, else from it */
+    uint64_t rng;            /* the book's and the levels' random choices */
+    int search_positional;   /* the positional share the searcher's tables were last filled under */
+    bool search_answered;    /* the running go got its ponder-hit or stop, or another command */
     SearchTuning tune;       /* undeclared parameters search-NAME (SearchTuning fields), for experiments */
     FILE *out;
     IoReader reader;
@@ -90,9 +96,14 @@ typedef struct {
 
 /* Chooses a move for the current position as go does: under go think the only move or a book
  * move at once, else a search of the best `lines` root moves (multi-PV) under limits whose info
- * lines go to info (NULL: none). False, after an error line, when there is no legal move or no
+ * lines go to info (NULL: none). Below SKILL_MAX, go think and go ponder play at that level (more
+ * lines, capped limits, coarser evaluation, a random pick among the near-best; see skill.h); go
+ * analyze stays at full strength. False, after an error line, when there is no legal move or no
  * searcher. */
 bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *info, HubPick *pick);
+
+/* Reseeds the random choices: from seed when it is not 0, else from the clock and the process id. */
+void hub_seed(Hub *h, long long seed);
 
 /* Answers a go: hub_pick under the level set with multipv lines, then `done move=... [ponder=...]`. */
 void hub_go(Hub *h, GoMode mode);

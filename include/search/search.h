@@ -46,6 +46,8 @@ typedef struct {
     int bb_size;         /* probe the bitbases for positions of up to this many pieces (0: never) */
     int material;        /* evaluate material only (the variant's man and king values): a baseline for
                             measuring the learnt evaluation */
+    int positional;      /* percent of the evaluation beyond material that counts (100: all of it; lower
+                            levels of play see less than the learnt evaluation knows) */
 } SearchTuning;
 
 /* The tuning every new searcher starts with. */

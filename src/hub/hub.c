@@ -26,14 +26,26 @@ Hub *hub_new(void)
     h->book_ply = HUB_BOOK_PLY_DEFAULT;
     h->book_margin = HUB_BOOK_MARGIN_DEFAULT;
     h->multipv = 1;
-    struct timespec now;
-    timespec_get(&now, TIME_UTC);
-    h->rng = (uint64_t)now.tv_sec * 1000000007ULL ^ (uint64_t)now.tv_nsec ^ (uint64_t)getpid() << 40;
+    h->skill = SKILL_MAX;
+    h->search_positional = 100;
+    hub_seed(h, 0);
     search_tuning_defaults(&h->tune);
     Position start;
     position_start(&start);
     game_reset(&h->game, &start);
     return h;
+}
+
+void hub_seed(Hub *h, long long seed)
+{
+    h->seed = seed;
+    if (seed) {
+        h->rng = skill_seed_state((uint64_t)seed);
+        return;
+    }
+    struct timespec now;
+    timespec_get(&now, TIME_UTC);
+    h->rng = (uint64_t)now.tv_sec * 1000000007ULL ^ (uint64_t)now.tv_nsec ^ (uint64_t)getpid() << 40;
 }
 
 void hub_free(Hub *h)
@@ -104,6 +116,7 @@ PollResult hub_poll(void *ctx)
             hub_flush(h);
             continue;
         }
+        h->search_answered = true;
         if (strcmp(word, "ponder-hit") == 0) {
             io_reader_consume(r);
             return POLL_PONDER_HIT;
@@ -190,7 +203,8 @@ static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
 {
     const Position *root = game_position(&h->game);
     BookMove chosen, replies[MAX_MOVES];
-    if (!h->book || !book_pick(book_embedded(), root, h->book_ply, h->book_margin, &h->rng, &chosen))
+    int max_ply = skill_level(h->skill)->book_ply < h->book_ply ? skill_level(h->skill)->book_ply : h->book_ply;
+    if (!h->book || !book_pick(book_embedded(), root, max_ply, h->book_margin, &h->rng, &chosen))
         return false;
     if (info) {
         char score[16];
@@ -206,6 +220,40 @@ static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
     pick->ponder = book_moves(book_embedded(), &next, replies) ? replies[0].move : MOVE_NONE;
     pick->result.score = chosen.score;
     return true;
+}
+
+/* A level's caps can end a ponder search before the GUI says ponder-hit or stop; the answer waits
+ * for either (answering ping meanwhile), as a pondering engine's must. */
+static void wait_ponder_end(Hub *h)
+{
+    while (!h->search_answered && !h->quit) {
+        io_reader_peek(&h->reader, -1);
+        if (hub_poll(h) != POLL_CONTINUE)
+            return;
+    }
+}
+
+/* The info line of a level's move after its candidates' lines: depth, score and the move alone. */
+static void print_played(FILE *info, const Position *root, const SearchResult *r)
+{
+    char score[16];
+    search_format_score(r->score, score, sizeof score);
+    fprintf(info, "info depth=%d score=%s ", r->depth, score);
+    write_move(info, "pv", root, r->best);
+    fputc('\n', info);
+}
+
+/* Sets the searcher's tuning to the session's with the given positional share; a change of that
+ * share forgets the tables, whose scores were found under the other evaluation. */
+static void prepare_searcher(Hub *h, Search *search, int positional)
+{
+    SearchTuning *t = search_tuning(search);
+    *t = h->tune;
+    t->positional = positional;
+    if (positional != h->search_positional) {
+        search_clear(search);
+        h->search_positional = positional;
+    }
 }
 
 bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *info, HubPick *pick)
@@ -235,15 +283,28 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
     Search *search = hub_searcher(h);
     if (!search)
         return false;
-    search_set_lines(search, lines);
-    search_run(search, &h->game, limits, mode, hub_poll, h, info, &pick->result);
-    if (pick->result.best == MOVE_NONE || !movegen_is_legal(game_position(&h->game), pick->result.best)) {
+    const SkillLevel *sk = skill_level(mode == GO_ANALYZE ? SKILL_MAX : h->skill);
+    SearchLimits capped = skill_limits(sk, limits, &h->rng);
+    prepare_searcher(h, search, sk->positional * h->tune.positional / 100);
+    search_set_lines(search, lines > sk->lines ? lines : sk->lines);
+    h->search_answered = false;
+    search_run(search, &h->game, &capped, mode, hub_poll, h, info, &pick->result);
+    if (mode == GO_PONDER && (sk->depth10 || sk->nodes))
+        wait_ponder_end(h);
+    int line = skill_choose(sk, &pick->result, &h->rng);
+    pick->move = line ? pick->result.line_move[line] : pick->result.best;
+    if (pick->move == MOVE_NONE || !movegen_is_legal(game_position(&h->game), pick->move)) {
         hub_error(h, "the search returned no legal move");
         return false;
     }
     pick->source = HUB_PICK_SEARCH;
-    pick->move = pick->result.best;
-    pick->ponder = pick->result.ponder;
+    pick->ponder = line ? MOVE_NONE : pick->result.ponder;
+    if (line) {   /* the figures describe the move played */
+        pick->result.best = pick->move;
+        pick->result.score = pick->result.line_score[line];
+    }
+    if (sk->lines > 1 && info)   /* clients read the last info line as the move's: it is the one played */
+        print_played(info, game_position(&h->game), &pick->result);
     return true;
 }
 

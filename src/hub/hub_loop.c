@@ -34,6 +34,8 @@ static void cmd_hub(Hub *h)
     fprintf(out, "param name=book-ply value=%d type=int min=0 max=%d\n", h->book_ply, HUB_BOOK_PLY_MAX);
     fprintf(out, "param name=book-margin value=%d type=int min=0 max=%d\n", h->book_margin, HUB_BOOK_MARGIN_MAX);
     fprintf(out, "param name=multipv value=%d type=int min=1 max=%d\n", h->multipv, SEARCH_MAX_LINES);
+    fprintf(out, "param name=skill value=%d type=int min=%d max=%d\n", h->skill, SKILL_MIN, SKILL_MAX);
+    fprintf(out, "param name=seed value=%lld type=int min=0 max=%lld\n", h->seed, HUB_SEED_MAX);
     fputs("wait\n", out);
 }
 
@@ -48,6 +50,7 @@ static const IntParam INT_PARAMS[] = {
     {"book-ply", "plies", offsetof(Hub, book_ply), 0, HUB_BOOK_PLY_MAX},
     {"book-margin", "centi-men", offsetof(Hub, book_margin), 0, HUB_BOOK_MARGIN_MAX},
     {"multipv", "lines", offsetof(Hub, multipv), 1, SEARCH_MAX_LINES},
+    {"skill", "levels", offsetof(Hub, skill), SKILL_MIN, SKILL_MAX},
 };
 
 /* The integer parameter called name, or NULL. */
@@ -100,6 +103,13 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
                       ip->max, ip->unit, *field);
         else
             *field = (int)v;
+    } else if (strcmp(name->value, "seed") == 0) {
+        long long seed;
+        if (hub_parse_int(value->value, 0, HUB_SEED_MAX, &seed))
+            hub_error(h, "seed \"%s\" is not an integer from 0 to %lld (0: from the clock); keeping %lld", ex,
+                      HUB_SEED_MAX, h->seed);
+        else
+            hub_seed(h, seed);
     } else if (strcmp(name->value, "variant") == 0) {
         Variant v;
         if (!variant_parse(value->value, &v)) {
@@ -132,7 +142,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         }
     } else {
         hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
-        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant bb-size book book-ply book-margin multipv)", ex);
+        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant bb-size book book-ply book-margin multipv skill seed)", ex);
     }
 }
 /* Sets the position (pos=, fen= or start) and plays the moves; a bad position changes nothing. */

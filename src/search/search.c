@@ -22,6 +22,7 @@ static const SearchTuning DEFAULT_TUNING = {
     .spare_offers = 1,
     .lmr_sac = 0,
     .bb_size = BB_MAX_PIECES,   /* probes stop at what is embedded */
+    .positional = 100,
 };
 
 Search *search_new(size_t tt_mib)
@@ -87,6 +88,7 @@ bool search_tuning_set(SearchTuning *t, const char *name, int value)
         {"lmr_sac", offsetof(SearchTuning, lmr_sac)},
         {"bb_size", offsetof(SearchTuning, bb_size)},
         {"material", offsetof(SearchTuning, material)},
+        {"positional", offsetof(SearchTuning, positional)},
     };
     if (value < 0)
         return false;

@@ -16,12 +16,20 @@
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
 static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
 
+/* The static evaluation of a leaf: material only, the full evaluation, or (positional < 100) material
+ * plus that percentage of the rest; always strictly inside +-SCORE_EVAL_MAX. */
 static inline Score leaf_eval(Search *s, const Position *pos, int ply)
 {
     s->leaf_count++;
     s->leaf_ply_sum += (uint64_t)ply;
-    return s->tune.material ? eval_material_cached(&s->eval_cache, pos)
-                            : eval_position_cached(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
+    if (s->tune.material)
+        return eval_material_cached(&s->eval_cache, pos);
+    Score full = eval_position_cached(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
+    if (s->tune.positional == 100)
+        return full;
+    Score material = eval_material_cached(&s->eval_cache, pos);
+    Score blend = (Score)(material + (full - material) * s->tune.positional / 100);
+    return max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, blend));
 }
 
 /* The bitbase value of pos as a search score: a table win ranks below every win found by search
