@@ -120,6 +120,13 @@ static void test_dxp_engine_plays_both_ways(void **state)
     assert_clean(DXP_LISTEN " chat", "time=5 inc=0.1", 2, "\"Fake DXP\"]");
 }
 
+/* The issue's own command: our engine connecting bare to the match follows and plays every game. */
+static void test_own_dxp_player_follows_when_connecting_bare(void **state)
+{
+    (void)state;
+    assert_clean("dxp:./engine dxp --connect 127.0.0.1:{port} 2>/dev/null", "move-time=0.02", 2, "\"Zwaluw");
+}
+
 static void test_dxp_faults_lose(void **state)
 {
     (void)state;
@@ -174,6 +181,7 @@ int main(void)
         cmocka_unit_test(test_hub1_engine_plays_under_every_limit),
         cmocka_unit_test(test_hub1_faults_lose),
         cmocka_unit_test(test_dxp_engine_plays_both_ways),
+        cmocka_unit_test(test_own_dxp_player_follows_when_connecting_bare),
         cmocka_unit_test(test_dxp_faults_lose),
         cmocka_unit_test(test_protocol_options_refused),
     };

@@ -23,7 +23,7 @@
     "  --fen POS       the start position as initiator (FEN or Hub string; default the initial one)\n"      \
     "  --games N       games to play on the connection as initiator, colours alternating (default 1)\n"                           \
     "  --role R        initiator or follower, whichever way the connection was made (default: the one\n"   \
-    "                  that connects initiates, the one that listens follows)\n"                           \
+    "                  that connects with --side/--time/--moves/--fen/--games initiates, else follows)\n"   \
     "  --log FILE      every message sent and received, one a line\n"                                        \
     "  --timeout SEC   the longest silence accepted from the peer beyond its thinking time (default 60)\n"   \
     "  progress goes to stderr, one line per move\n"
@@ -129,6 +129,7 @@ int dxp_cli_main(int argc, char **argv)
     long port = 0, minutes = 5, moves = 75, games = 1, timeout = 60;
     const char *host = DXP_DEFAULT_HOST, *connect_to = NULL, *log_path = NULL;
     bool listen_given = false, connect_given = false, role_given = false;
+    bool terms_given[5] = {false};   /* --side --time --moves --fen --games: the terms of a request */
     DxpRole role = DXP_FOLLOWER;
     DxpSetup setup = {.side = WHITE};
     position_start(&setup.start);
@@ -136,11 +137,11 @@ int dxp_cli_main(int argc, char **argv)
         {.name = "--listen", .kind = OPT_INT, .out = &port, .lo = 1, .hi = 65535, .given = &listen_given},
         {.name = "--connect", .kind = OPT_TEXT, .out = &connect_to, .given = &connect_given},
         OPTS_TEXT("--host", &host),
-        OPTS_CALL("--side", &setup, read_side),
-        OPTS_INT("--time", &minutes, 1, 999),
-        OPTS_INT("--moves", &moves, 1, 999),
-        OPTS_CALL("--fen", &setup, read_fen),
-        OPTS_INT("--games", &games, 1, 100000),
+        {.name = "--side", .kind = OPT_CALL, .out = &setup, .call = read_side, .given = &terms_given[0]},
+        {.name = "--time", .kind = OPT_INT, .out = &minutes, .lo = 1, .hi = 999, .given = &terms_given[1]},
+        {.name = "--moves", .kind = OPT_INT, .out = &moves, .lo = 1, .hi = 999, .given = &terms_given[2]},
+        {.name = "--fen", .kind = OPT_CALL, .out = &setup, .call = read_fen, .given = &terms_given[3]},
+        {.name = "--games", .kind = OPT_INT, .out = &games, .lo = 1, .hi = 100000, .given = &terms_given[4]},
         {.name = "--role", .kind = OPT_CALL, .out = &role, .call = read_role, .given = &role_given},
         OPTS_TEXT("--log", &log_path),
         OPTS_INT("--timeout", &timeout, 1, 86400),
@@ -174,7 +175,12 @@ int dxp_cli_main(int argc, char **argv)
             return opts_refuse("dxp", "cannot write --log %s", log_path);
     }
     signal(SIGPIPE, SIG_IGN);   /* a closed connection shows up as a failed send */
-    DxpConfig cfg = {.role = role_given ? role : connect_given ? DXP_INITIATOR : DXP_FOLLOWER, .name = ENGINE_NAME " " ENGINE_VERSION,
+    /* Connecting with the terms of a game request initiates; connecting bare follows (how a match
+     * host starts an engine: `dxp:./engine dxp --connect 127.0.0.1:{port}`); listening follows. */
+    bool terms = terms_given[0] || terms_given[1] || terms_given[2] || terms_given[3] || terms_given[4];
+    if (!role_given)
+        role = connect_given && terms ? DXP_INITIATOR : DXP_FOLLOWER;
+    DxpConfig cfg = {.role = role, .name = ENGINE_NAME " " ENGINE_VERSION,
                      .side = setup.side, .minutes = (int)minutes, .moves = (int)moves, .start = setup.start,
                      .games = (int)games, .progress = stderr};
     int rc = 1, fd = -1;
