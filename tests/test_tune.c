@@ -1,6 +1,6 @@
 /* Texel tuner: it recovers the scale and direction of a known teacher evaluation from synthetic
- * results in a data file, lowers the loss, is deterministic, keeps the held-out part apart, resumes
- * from a checkpoint as if never stopped; `engine tune` writes a weight file that reads back and
+ * results in a data file, lowers the loss, is deterministic, keeps the held-out part apart, holds
+ * rare table entries at 0 on demand, resumes from a checkpoint as if never stopped; `engine tune` writes a weight file that reads back and
  * refuses bad arguments. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -353,6 +353,69 @@ static void test_resume_matches_uninterrupted(void **state)
     unlink(ck), unlink(path);
 }
 
+/* With a min-count, every table entry the training part shows fewer times ends at 0, whatever its
+ * start; the others still learn (the taught formation is frequent); a checkpoint made with another
+ * min-count is refused. */
+static void test_min_count_holds_rare_entries_at_zero(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_min_XXXXXX", ck[] = "/tmp/test_tune_mck_XXXXXX";
+    temp_name(path), temp_name(ck);
+    long records = write_teacher_file(path, 300);
+    const char *paths[] = {path};
+    static TuneDataSet set;
+    char why[256] = "";
+    TuneConfig cfg = small_config();
+    assert_true(tune_data_open(&set, paths, 1, cfg.validation_every, 0, why, sizeof why));
+    uint8_t *rec = malloc((size_t)records * SELFPLAY_RECORD_SIZE);
+    assert_non_null(rec);
+    long n = read_part(&set, TUNE_DATA_TRAIN, rec, NULL, (size_t)records);
+    static uint32_t seen[EVAL_FEATURE_COUNT];
+    memset(seen, 0, sizeof seen);
+    for (long i = 0; i < n; i++) {
+        Position pos;
+        double result;
+        assert_true(selfplay_unpack_record(rec + i * SELFPLAY_RECORD_SIZE, &pos, &result));
+        EvalFeatures f;
+        eval_extract(&pos, &f);
+        for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++)
+            seen[eval_pattern_feature(k, f.pattern[k])]++;
+    }
+    free(rec);
+    cfg.epochs = 3;
+    cfg.min_count = 20;
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    TuneReport rep;
+    fit(path, &cfg, w, &rep);
+    const EvalWeight *start = normal_weights();
+    int rare_nonzero_at_start = 0, common_moved = 0;
+    for (int i = EVAL_PATTERN_BASE; i < EVAL_FEATURE_COUNT; i++) {
+        if (seen[i] < cfg.min_count) {
+            assert_int_equal(w[i].mg, 0);
+            assert_int_equal(w[i].eg, 0);
+            rare_nonzero_at_start += start[i].mg != 0 || start[i].eg != 0;
+        } else {
+            common_moved += w[i].mg != start[i].mg || w[i].eg != start[i].eg;
+        }
+    }
+    assert_true(rare_nonzero_at_start > 100);   /* the shipped weights have values there */
+    assert_true(common_moved > 100);
+    int taught = EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index();
+    assert_true(seen[taught] >= cfg.min_count);
+    assert_true(w[taught].mg > start[taught].mg + 4);
+
+    cfg.checkpoint = ck;
+    cfg.checkpoint_seconds = 1e9;
+    cfg.chunk_limit = 2;
+    fit(path, &cfg, w, &rep);
+    cfg.chunk_limit = 0;
+    cfg.resume = ck;
+    cfg.min_count = 21;
+    assert_false(tune_run(paths, 1, VARIANT_NORMAL, &cfg, w, &rep, NULL, why, sizeof why));
+    assert_non_null(strstr(why, "--min-count differs"));
+    unlink(ck), unlink(path);
+}
+
 /* Writes the positions of 40 random games as a binary self-play file at path. */
 static void write_data_file(const char *path)
 {
@@ -480,6 +543,7 @@ static void test_tune_refuses_bad_arguments(void **state)
         "engine tune --decay 1.5 DATA",                      /* out of range */
         "engine tune --k -0.1 DATA",                         /* out of range */
         "engine tune --max-positions -5 DATA",               /* out of range */
+        "engine tune --min-count -1 DATA",                   /* out of range */
         "engine tune --checkpoint DATA",                     /* a missing value: the data is taken */
         "engine tune --rate fast DATA",                      /* not a number */
         "engine tune --validation 1 DATA",                   /* holds out everything */
@@ -579,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_tune_refuses_bad_arguments),
         cmocka_unit_test(test_held_out_is_disjoint),
         cmocka_unit_test(test_resume_matches_uninterrupted),
+        cmocka_unit_test(test_min_count_holds_rare_entries_at_zero),
         cmocka_unit_test(test_stream_counts_bad_lines),
         cmocka_unit_test(test_stream_binary_records),
     };

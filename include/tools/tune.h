@@ -7,8 +7,10 @@
  * batches; features are extracted on the fly (eval_extract), so memory does not grow with the data.
  * Each feature owns an (mg, eg) weight pair: the dense hand terms are features 0..EVAL_TERM_COUNT-1,
  * every pattern lookup adds its table entry (eval_pattern_feature) with its sign. Adam is lazy: a
- * batch moves only the weights its positions touch. A held-out part of the data (whole blocks of
- * each file) is never trained on; its loss is measured at the start and after every epoch.
+ * batch moves only the weights its positions touch. With a min-count, a first pass counts how
+ * often each table entry occurs in the training part; the rare ones are set to 0 and never move.
+ * A held-out part of the data (whole blocks of each file) is never trained on; its loss is
+ * measured at the start and after every epoch.
  * The same data, seed and thread count give the same weights, with or without a restart from a
  * checkpoint. */
 #include <stdint.h>
@@ -28,6 +30,9 @@ typedef struct {
     double decay;              /* the step is multiplied by this after every epoch */
     double l2;                 /* penalty l2 * sum (w - w_start)^2 (centi-men^2) added to the loss: keeps
                                 * weights of rarely seen features near their start (0 = none) */
+    uint32_t min_count;        /* table entries seen in fewer training positions are held at 0: with
+                                * a handful of games behind it an entry is noise, which a search
+                                * seeks out (0 = none) */
     double k;                  /* the scale K; 0 = fit it */
     int validation_every;      /* every n-th block of 64 records of each file is held out (0 = none) */
     uint64_t seed;             /* file order and shuffles */

@@ -3,14 +3,14 @@
  * The file is written to a temporary name and renamed over the old one, so that a kill at any
  * moment leaves the previous checkpoint or the new one, never half of one. Format (native byte
  * order: a checkpoint is for resuming on the machine that wrote it):
- *     magic "draughts-tune-checkpoint-1\n", then the TuneCheckpointHead, then the four arrays w, w0,
+ *     magic "draughts-tune-checkpoint-2\n", then the TuneCheckpointHead, then the four arrays w, w0,
  *     m, v of 2 * EVAL_FEATURE_COUNT doubles each, then a u64 FNV-1a hash of all bytes before it. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "tools/tune_data.h"
 
-#define TUNE_CHECKPOINT_MAGIC "draughts-tune-checkpoint-1\n"
+#define TUNE_CHECKPOINT_MAGIC "draughts-tune-checkpoint-2\n"
 
 /* What must match for a checkpoint to continue a run: the weight layout and the data's shape. */
 typedef struct {
@@ -18,6 +18,7 @@ typedef struct {
     uint64_t params;          /* 2 * EVAL_FEATURE_COUNT */
     uint64_t variant;
     uint64_t seed, batch, chunk, validation_every, data_used, file_count;
+    uint64_t min_count;       /* --min-count: which entries are held at 0 */
 } TuneRunKey;
 
 typedef struct {

@@ -80,6 +80,7 @@ typedef struct {
     size_t touched_count;
     double *score;        /* NULL, or per record its score (NAN when it holds no position) */
     float *result;
+    uint32_t *counts;     /* NULL, or a counting pass: per feature, how often the records show it */
     double loss[2];       /* squared errors of the training [0] and held-out [1] records */
     uint64_t count[2], bad;
 } Job;
@@ -106,6 +107,11 @@ static int job_run(void *arg)
                 feature[count] = (uint32_t)t, value[count++] = f.value[t];
         for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++)
             feature[count] = (uint32_t)eval_pattern_feature(k, f.pattern[k]), value[count++] = eval_pattern_sign(k);
+        if (job->counts) {
+            for (int j = 0; j < count; j++)
+                job->counts[feature[j]]++;
+            continue;
+        }
         double mg = 0, eg = 0;
         for (int j = 0; j < count; j++) {
             mg += w[2 * feature[j]] * value[j];
@@ -145,6 +151,7 @@ typedef struct {
     double *grad;           /* the batch gradient, merged; zero outside a step */
     uint8_t *mark;
     uint32_t *touched;
+    uint8_t *rare;          /* per feature: a table entry held at 0 (--min-count), or NULL */
     uint8_t *rec;           /* a chunk of records */
     bool *held;
     size_t chunk_cap;
@@ -157,7 +164,7 @@ static void fit_free(Fit *fit)
     tune_state_free(&fit->st);
     for (int t = 0; t < TUNE_MAX_THREADS; t++)
         free(fit->job[t].grad), free(fit->job[t].mark), free(fit->job[t].touched);
-    free(fit->grad), free(fit->mark), free(fit->touched), free(fit->rec), free(fit->held);
+    free(fit->grad), free(fit->mark), free(fit->touched), free(fit->rec), free(fit->held), free(fit->rare);
     free(fit->score), free(fit->result);
 }
 
@@ -244,7 +251,7 @@ static void step(Fit *fit, const uint8_t *rec, size_t n)
     for (size_t i = 0; i < touched; i++) {
         uint32_t f = fit->touched[i];
         fit->mark[f] = 0;
-        bool frozen = f < EVAL_TERM_COUNT && cfg->freeze[f];
+        bool frozen = (f < EVAL_TERM_COUNT && cfg->freeze[f]) || (fit->rare && fit->rare[f]);
         for (size_t j = 2 * (size_t)f; j < 2 * (size_t)f + 2; j++) {
             double g = count ? fit->grad[j] / (double)count + 2 * cfg->l2 * (w[j] - w0[j]) : 0;
             fit->grad[j] = 0;
@@ -281,6 +288,47 @@ static bool measure(Fit *fit, TuneDataSet *set, const uint32_t *order, TuneDataP
     for (int p = 0; p < 2; p++)
         loss[p] = count[p] ? sum[p] / (double)count[p] : 0.0;
     return got == 0;
+}
+
+/* Counts how often each table entry occurs in the training part and marks those seen fewer than
+ * cfg->min_count times as rare; their weights (start and anchor) become 0. False with why when a
+ * file cannot be read or memory is short. */
+static bool mark_rare(Fit *fit, TuneDataSet *set, const uint32_t *order, FILE *log, char *why, size_t why_size)
+{
+    uint32_t *total = calloc(EVAL_FEATURE_COUNT, sizeof *total);
+    fit->rare = calloc(EVAL_FEATURE_COUNT, 1);
+    bool ok = total && fit->rare;
+    for (int t = 0; ok && t < fit->threads; t++)
+        ok = (fit->job[t].counts = calloc(EVAL_FEATURE_COUNT, sizeof(uint32_t))) != NULL;
+    if (!ok)
+        snprintf(why, why_size, "out of memory");
+    TuneStream s;
+    tune_stream_start(&s, set, order, TUNE_DATA_TRAIN, (TuneCursor){0, 0});
+    long got = 0;
+    while (ok && (got = tune_stream_read(&s, fit->rec, NULL, fit->chunk_cap, why, why_size)) > 0)
+        run_jobs(fit, fit->rec, NULL, (size_t)got, false, false);
+    tune_stream_close(&s);
+    ok = ok && got == 0;
+    for (int t = 0; t < fit->threads; t++) {
+        for (int i = 0; ok && i < EVAL_FEATURE_COUNT; i++)   /* saturating: only "below min-count" matters */
+            total[i] = total[i] > UINT32_MAX - fit->job[t].counts[i] ? UINT32_MAX : total[i] + fit->job[t].counts[i];
+        free(fit->job[t].counts);
+        fit->job[t].counts = NULL;
+    }
+    uint64_t rare = 0;
+    for (int i = EVAL_TERM_COUNT; ok && i < EVAL_FEATURE_COUNT; i++)
+        if (total[i] < fit->cfg->min_count) {
+            fit->rare[i] = 1;
+            rare++;
+            fit->st.w[2 * i] = fit->st.w[2 * i + 1] = fit->st.w0[2 * i] = fit->st.w0[2 * i + 1] = 0;
+        }
+    if (ok && log) {
+        fprintf(log, "tune min-count=%u: %llu of %d table entries seen fewer times, held at 0\n", fit->cfg->min_count,
+                (unsigned long long)rare, EVAL_FEATURE_COUNT - EVAL_TERM_COUNT);
+        fflush(log);
+    }
+    free(total);
+    return ok;
 }
 
 /* K fitted on the first TUNE_K_SAMPLE training positions (at most a chunk of them). */
@@ -447,18 +495,19 @@ static TuneRunKey run_key(const TuneConfig *cfg, Variant v, const TuneDataSet *s
     return (TuneRunKey){.layout = tune_checkpoint_layout(), .params = PARAMS, .variant = (uint64_t)v,
                         .seed = cfg->seed, .batch = (uint64_t)cfg->batch, .chunk = (uint64_t)cfg->chunk,
                         .validation_every = (uint64_t)cfg->validation_every, .data_used = set->used,
-                        .file_count = (uint64_t)set->count};
+                        .file_count = (uint64_t)set->count, .min_count = cfg->min_count};
 }
 
-/* Fills the state of a fresh run: weights, K (given or fitted), the losses before; or reads it
- * from the checkpoint to resume. */
+/* Fills the state of a fresh run: weights (the rare entries at 0), K (given or fitted), the losses
+ * before; or reads it from the checkpoint to resume (marking the rare entries again). */
 static bool begin(Fit *fit, TuneDataSet *set, const uint32_t *order, const EvalWeight *weights, FILE *log,
                   char *why, size_t why_size)
 {
     const TuneConfig *cfg = fit->cfg;
     TuneRunKey key = run_key(cfg, fit->variant, set);
     if (cfg->resume) {
-        if (!tune_checkpoint_read(cfg->resume, &key, &fit->st, why, why_size))
+        if (!tune_checkpoint_read(cfg->resume, &key, &fit->st, why, why_size) ||
+            (cfg->min_count && !mark_rare(fit, set, order, log, why, why_size)))
             return false;
         if (log)
             fprintf(log, "tune resumed from %s: epoch=%llu chunk=%llu k=%.6f\n", cfg->resume,
@@ -472,6 +521,8 @@ static bool begin(Fit *fit, TuneDataSet *set, const uint32_t *order, const EvalW
     for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
         fit->st.w[2 * i] = weights[i].mg, fit->st.w[2 * i + 1] = weights[i].eg;
     memcpy(fit->st.w0, fit->st.w, PARAMS * sizeof(double));
+    if (cfg->min_count && !mark_rare(fit, set, order, log, why, why_size))
+        return false;
     if (cfg->k > 0)
         h->k = cfg->k;
     else if (!fit_k(fit, set, order, why, why_size))
@@ -543,9 +594,10 @@ void tune_note(char *buf, size_t size, Variant v, const TuneConfig *cfg, const T
     char how[48];
     snprintf(how, sizeof how, v == VARIANT_NORMAL ? "engine tune" : "engine tune --variant %s", variant_name(v));
     snprintf(buf, size,
-             "%s: fitted on %llu positions (%llu held out), %d epochs, batch %d, rate %g, decay %g, l2 %g, seed "
-             "%llu, K=%.6f, training loss %.6f -> %.6f, validation loss %.6f -> %.6f",
+             "%s: fitted on %llu positions (%llu held out), %d epochs, batch %d, rate %g, decay %g, l2 %g, "
+             "min-count %u, seed %llu, K=%.6f, training loss %.6f -> %.6f, validation loss %.6f -> %.6f",
              how, (unsigned long long)report->train_count, (unsigned long long)report->valid_count, report->epochs,
-             cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2, (unsigned long long)cfg->seed, report->k,
+             cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2, cfg->min_count, (unsigned long long)cfg->seed,
+             report->k,
              report->train_before, report->train_after, report->valid_before, report->valid_after);
 }

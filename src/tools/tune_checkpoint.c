@@ -108,6 +108,8 @@ static const char *key_difference(const TuneRunKey *have, const TuneRunKey *want
         return "its --validation differs";
     if (have->data_used != want->data_used || have->file_count != want->file_count)
         return "it was made on other data (files or --max-positions)";
+    if (have->min_count != want->min_count)
+        return "its --min-count differs";
     return NULL;
 }
 

@@ -11,7 +11,7 @@
 /* The command line of tune_cli_main. */
 typedef struct {
     TuneConfig cfg;
-    long epochs, threads, batch, report_every, validation_every, seed, max_positions;
+    long epochs, threads, batch, report_every, validation_every, seed, max_positions, min_count;
     Variant variant;
     const char *out;
 } TuneArgs;
@@ -37,6 +37,7 @@ static const char *take_variant(void *out, const char *value)
     "  --rate X             Adam step in centi-men, 0.001-1000 (default 0.5)\n"                                    \
     "  --decay X            the step is multiplied by X after every epoch, 0.01-1 (default 0.7)\n"                 \
     "  --l2 X               pull towards the starting weights, 0-1e9 (default 0)\n"                                \
+    "  --min-count N        table entries seen in fewer training positions stay 0, 0-1e9 (default 0)\n"           \
     "  --k X                the scale K of sigmoid(K * score), 0 = fit it on 1M positions (default 0)\n"          \
     "  --seed N             file order and shuffles (default 1)\n"                                                 \
     "  --threads N          gradient threads (default: the online cores)\n"                                        \
@@ -58,6 +59,7 @@ static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, i
     a->validation_every = a->cfg.validation_every;
     a->seed = (long)a->cfg.seed;
     a->max_positions = 0;
+    a->min_count = 0;
     a->variant = VARIANT_NORMAL;
     a->out = NULL;
     const OptSpec specs[] = {
@@ -68,6 +70,7 @@ static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, i
         OPTS_REAL("--rate", &a->cfg.learning_rate, 0.001, 1000),
         OPTS_REAL("--decay", &a->cfg.decay, 0.01, 1),
         OPTS_REAL("--l2", &a->cfg.l2, 0, 1e9),
+        OPTS_INT("--min-count", &a->min_count, 0, 1000000000),
         OPTS_REAL("--k", &a->cfg.k, 0, 1),
         OPTS_INT("--seed", &a->seed, 0, 0x7fffffffffffffffL),
         OPTS_INT("--threads", &a->threads, 1, TUNE_MAX_THREADS),
@@ -98,6 +101,7 @@ static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, i
     a->cfg.validation_every = (int)a->validation_every;
     a->cfg.seed = (uint64_t)a->seed;
     a->cfg.max_positions = (uint64_t)a->max_positions;
+    a->cfg.min_count = (uint32_t)a->min_count;
     return true;
 }
 
@@ -120,9 +124,9 @@ int tune_cli_main(int argc, char **argv)
         a.out = default_path;
     }
     const TuneConfig *cfg = &a.cfg;
-    printf("tune features=%d threads=%d epochs=%d batch=%d rate=%g decay=%g l2=%g seed=%llu\n", EVAL_FEATURE_COUNT,
-           cfg->threads, cfg->epochs, cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2,
-           (unsigned long long)cfg->seed);
+    printf("tune features=%d threads=%d epochs=%d batch=%d rate=%g decay=%g l2=%g min-count=%u seed=%llu\n",
+           EVAL_FEATURE_COUNT, cfg->threads, cfg->epochs, cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2,
+           cfg->min_count, (unsigned long long)cfg->seed);
     fflush(stdout);
     TuneReport rep;
     char why[256];
