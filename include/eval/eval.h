@@ -38,7 +38,10 @@ typedef enum {
     EVAL_TERM_COUNT
 } EvalTerm;
 
-#define EVAL_PHASE_MAX 32   /* phase 0 = full board (middlegame), 32 = 8 pieces or fewer (endgame) */
+/* phase 0 = the men's 300 rows to go of the start position (middlegame), 32 = no man left to
+ * advance (endgame): the men's progress says how far the game is. The weights of bt, frisian and
+ * losing were fitted with the older phase, 40 pieces = 0 to 8 pieces = 32, and keep it. */
+#define EVAL_PHASE_MAX 32
 #define EVAL_SCALE_ONE 16   /* scale numerator for "no drawish correction" */
 
 typedef struct {

@@ -58,6 +58,10 @@ static const int WEIGHT_SET_OF[VARIANT_COUNT] = {
     [VARIANT_NORMAL] = 0, [VARIANT_BT] = 1, [VARIANT_FRISIAN] = 2, [VARIANT_LOSING] = 3,
 };
 
+/* Which sets measure the phase by the men's rows to go (fitted so): the others by the piece count,
+ * 40 pieces = 0, 8 or fewer = EVAL_PHASE_MAX, until they are refitted. */
+static const bool PHASE_BY_PIP[WEIGHT_SETS] = {true, false, false, false};
+
 static struct {
     atomic_bool ready;
     SideTables side[2];
@@ -151,6 +155,7 @@ void eval_init(void)
         call_once(&once, init_tables);
 }
 
+#define PIP_START 300   /* the men's rows to go in the start position: 40 men, 7.5 rows each */
 #define BOARD_ROWS 10   /* a flood front reaches the far side in BOARD_ROWS - 1 steps */
 
 /* Direction d of side us's own view on the real board. */
@@ -244,7 +249,13 @@ void eval_extract(const Position *pos, EvalFeatures *f)
     side_features(BLACK, position_men(pos, BLACK), bk, pos->pieces[WHITE], wk, b);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         f->value[i] = w[i] - b[i];
-    int phase = 40 - (w[EVAL_MAN] + w[EVAL_KING] + b[EVAL_MAN] + b[EVAL_KING]);
+    int phase;
+    if (PHASE_BY_PIP[weight_set(position_variant(pos))]) {
+        int pip = 9 * (w[EVAL_MAN] + b[EVAL_MAN]) - (w[EVAL_TEMPO] + b[EVAL_TEMPO]);   /* men's rows to go */
+        phase = (PIP_START - pip) * EVAL_PHASE_MAX / PIP_START;
+    } else {
+        phase = 40 - (w[EVAL_MAN] + w[EVAL_KING] + b[EVAL_MAN] + b[EVAL_KING]);
+    }
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
     f->scale = variant_endgame_draws(position_variant(pos)) ? drawish_scale(w, b) : EVAL_SCALE_ONE;
     eval_pattern_indices(pos, f->pattern);
