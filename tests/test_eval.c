@@ -29,136 +29,49 @@ static int feature(const char *text, EvalTerm term)
     return f.value[term];
 }
 
-/* A square-by-square reference evaluation on (row, column) coordinates, written independently of
- * the bitboard code: eval_extract must agree with it exactly on every position. */
-typedef struct {
-    int piece[10][10];   /* 0 empty, else 1 + colour + 2 * king, in the side's own view */
-} RefBoard;
+#include "eval_reference.h"
 
-enum { REF_EMPTY = 0, REF_OWN_MAN, REF_OWN_KING, REF_OPP_MAN, REF_OPP_KING };
+/* A weight vector with every entry random (so the pattern and king tables are exercised before training). */
+static EvalWeight random_weights[EVAL_FEATURE_COUNT];
 
-static bool ref_on_board(int r, int c) { return r >= 0 && r < 10 && c >= 0 && c < 10 && (r + c) % 2 == 1; }
-
-/* The board seen from side us: its men move towards row 0 (Black's view is the half turn). */
-static void ref_board(const Position *pos, Color us, RefBoard *b)
+static void fill_random_weights(void)
 {
-    memset(b, 0, sizeof *b);
-    for (int s = 1; s <= SQUARE_COUNT; s++) {
-        Bitboard bit = bb_square(s);
-        if (!(position_occupied(pos) & bit))
-            continue;
-        int v = us == WHITE ? s : SQUARE_COUNT + 1 - s;
-        int r = (v - 1) / 5, c = 2 * ((v - 1) % 5) + (r % 2 == 0);
-        bool own = (pos->pieces[us] & bit) != 0, king = (pos->kings & bit) != 0;
-        b->piece[r][c] = own ? (king ? REF_OWN_KING : REF_OWN_MAN) : (king ? REF_OPP_KING : REF_OPP_MAN);
+    unsigned seed = 777;
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++) {
+        seed = seed * 1103515245u + 12345u;
+        random_weights[i].mg = (int16_t)((int)(seed >> 16 & 0xFF) - 128);
+        seed = seed * 1103515245u + 12345u;
+        random_weights[i].eg = (int16_t)((int)(seed >> 16 & 0xFF) - 128);
     }
 }
 
-static bool ref_is(const RefBoard *b, int r, int c, int piece) { return ref_on_board(r, c) && b->piece[r][c] == piece; }
-
-static int ref_square(int r, int c) { return 5 * r + c / 2 + 1; }
-
-static bool ref_square_in(int sq, const int *set, int n)
+/* The score for White of reference features under weights: every term, each side's blocks and
+ * kings (own view) with its sign, blended by phase, damped by scale and clamped as eval.h says. */
+static Score ref_score(const int *value, const uint16_t *pattern, const Bitboard *king_view, int phase,
+                       int scale, const EvalWeight *weights)
 {
-    for (int i = 0; i < n; i++)
-        if (set[i] == sq)
-            return true;
-    return false;
-}
-
-/* True when an opponent piece, or a square diagonally in front of one, lies in the forward cone of
- * the man on (r, c): that piece (or the man stepping next to it) stops the runaway. */
-static bool ref_stopped(const RefBoard *b, int r, int c)
-{
-    for (int orow = 0; orow < 10; orow++)
-        for (int ocol = 0; ocol < 10; ocol++) {
-            if (!ref_is(b, orow, ocol, REF_OPP_MAN) && !ref_is(b, orow, ocol, REF_OPP_KING))
-                continue;
-            int front[3][2] = {{orow, ocol}, {orow - 1, ocol - 1}, {orow - 1, ocol + 1}};
-            for (int i = 0; i < 3; i++) {
-                int dr = r - front[i][0], dc = abs(c - front[i][1]);
-                if (ref_on_board(front[i][0], front[i][1]) && dr >= 1 && dc <= dr)
-                    return true;
-            }
-        }
-    return false;
-}
-
-/* The features of side us in its own view, as defined in eval.h. */
-static void ref_side(const Position *pos, Color us, int *v)
-{
-    static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
-    static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
-    static const int dirs[4][2] = {{-1, -1}, {-1, 1}, {1, -1}, {1, 1}};
-    RefBoard b;
-    ref_board(pos, us, &b);
-    memset(v, 0, EVAL_TERM_COUNT * sizeof *v);
-    bool opp_king = false;
-    int left = 0, right = 0;
-    for (int r = 0; r < 10; r++)
-        for (int c = 0; c < 10; c++)
-            opp_king |= ref_is(&b, r, c, REF_OPP_KING);
-    for (int r = 0; r < 10; r++)
-        for (int c = 0; c < 10; c++) {
-            int sq = ref_square(r, c);
-            if (ref_is(&b, r, c, REF_OWN_KING)) {
-                v[EVAL_KING]++;
-                v[EVAL_KING_DIAGONAL] += ref_square_in(sq, diagonal, 10);
-                for (int d = 0; d < 4; d++)
-                    for (int k = 1; ref_is(&b, r + k * dirs[d][0], c + k * dirs[d][1], REF_EMPTY); k++)
-                        v[EVAL_KING_MOBILITY]++;
-            }
-            if (!ref_is(&b, r, c, REF_OWN_MAN))
-                continue;
-            bool back_left = ref_is(&b, r + 1, c - 1, REF_OWN_MAN), back_right = ref_is(&b, r + 1, c + 1, REF_OWN_MAN);
-            v[EVAL_MAN]++;
-            v[EVAL_TEMPO] += 9 - r;
-            v[EVAL_BACK_RANK] += r == 9;
-            v[EVAL_BACK_GUARD] += ref_square_in(sq, guard, 3);
-            v[EVAL_CENTRE] += ref_square_in(sq, centre, 6);
-            left += c < 5;
-            right += c >= 5;
-            v[EVAL_OUTPOST] += ref_square_in(sq, outpost, 2);
-            v[EVAL_OUTPOST_WEAK] += ref_square_in(sq, outpost, 2) && !(back_left && back_right);
-            v[EVAL_LOCKED] += !ref_is(&b, r - 1, c - 1, REF_EMPTY) && !ref_is(&b, r - 1, c + 1, REF_EMPTY);
-            v[EVAL_TAIL] += back_left + back_right;
-            v[EVAL_HOOK] += (c == 0 || c == 9) && r != 9 && !back_left && !back_right;
-            if (!opp_king && !ref_stopped(&b, r, c)) {
-                v[EVAL_RUNAWAY]++;
-                v[EVAL_RUNAWAY_ROWS] += 9 - r;
-            }
-        }
-    v[EVAL_KING_FIRST] = v[EVAL_KING] > 0;
-    v[EVAL_BALANCE] = abs(left - right);
-}
-
-/* The reference pattern indices of side us: its blocks (top row, left file) in its own view, digit i (3^i) for the
- * i-th square of the block (row by row, left to right), 1 own man, 2 opponent man. */
-static void ref_patterns(const Position *pos, Color us, uint16_t *index)
-{
-    RefBoard b;
-    ref_board(pos, us, &b);
-    static const int origin[EVAL_PATTERN_TABLES][2] = {{6, 0}, {6, 2}, {6, 4}, {6, 6}, {4, 0}, {4, 2}, {4, 4},
-                                                       {4, 6}, {5, 1}, {5, 3}, {5, 5}, {3, 1}, {3, 3}, {3, 5}};
-    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
-        int r0 = origin[t][0], c0 = origin[t][1], digit = 0, value = 0, power = 1;
-        for (int r = r0; r < r0 + 4; r++)
-            for (int c = c0; c < c0 + 4; c++) {
-                if (!ref_on_board(r, c))
-                    continue;
-                assert_int_equal(ref_square(r, c), eval_pattern_block[t][digit]);
-                value += power * (ref_is(&b, r, c, REF_OWN_MAN) ? 1 : ref_is(&b, r, c, REF_OPP_MAN) ? 2 : 0);
-                power *= 3;
-                digit++;
-            }
-        assert_int_equal(digit, EVAL_PATTERN_SQUARES);
-        index[t] = (uint16_t)value;
+    int64_t mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        mg += (int64_t)weights[i].mg * value[i], eg += (int64_t)weights[i].eg * value[i];
+    for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
+        int t = k % EVAL_PATTERN_TABLES, sign = k < EVAL_PATTERN_TABLES ? 1 : -1;
+        const EvalWeight *w = &weights[EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE + pattern[k]];
+        mg += sign * w->mg, eg += sign * w->eg;
     }
+    for (int side = 0; side < 2; side++)
+        for (int s = 1; s <= SQUARE_COUNT; s++)
+            if (king_view[side] & bb_square(s)) {
+                const EvalWeight *w = &weights[EVAL_KING_BASE + s - 1];
+                mg += side == WHITE ? w->mg : -w->mg, eg += side == WHITE ? w->eg : -w->eg;
+            }
+    int64_t score = (mg * (EVAL_PHASE_MAX - phase) + eg * phase) * scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
+    score = score >= SCORE_EVAL_MAX ? SCORE_EVAL_MAX - 1 : score <= -SCORE_EVAL_MAX ? -(SCORE_EVAL_MAX - 1) : score;
+    return (Score)score;
 }
 
-/* Asserts that eval_extract matches the reference on pos (features, patterns, phase of its variant
- * and scale),
- * and that the portable pattern indices equal the ones in use (BMI2 where built for it). */
+/* Asserts that eval_extract matches the reference on pos (features, patterns, own-view kings, phase
+ * of its variant and scale), that the portable pattern indices equal the ones in use (BMI2 where
+ * built for it), and that the score under random weights is the reference features' score. */
 static void check_reference(const Position *pos)
 {
     int w[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
@@ -174,6 +87,8 @@ static void check_reference(const Position *pos)
     assert_memory_equal(f.pattern, ref, sizeof ref);
     eval_pattern_indices_portable(pos, portable);
     assert_memory_equal(portable, ref, sizeof ref);
+    Bitboard kings[2] = {ref_king_view(pos, WHITE), ref_king_view(pos, BLACK)};
+    assert_true(f.king_view[WHITE] == kings[WHITE] && f.king_view[BLACK] == kings[BLACK]);
     int pieces = bb_popcount(position_occupied(pos));
     int pip = 0;   /* rows the men still have to go: a White man on square s is (s - 1) / 5 rows away */
     for (int sq = 1; sq <= SQUARE_COUNT; sq++) {
@@ -193,24 +108,15 @@ static void check_reference(const Position *pos)
     else if (kings_w > 0 && kings_w == kings_b && abs(men_w - men_b) <= 1)
         scale = EVAL_SCALE_ONE / 2;
     assert_int_equal(f.scale, variant_endgame_draws(position_variant(pos)) ? scale : EVAL_SCALE_ONE);
+    int value[EVAL_TERM_COUNT];
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        value[i] = w[i] - b[i];
+    assert_int_equal(eval_score_white(&f, random_weights),
+                     ref_score(value, ref, kings, f.phase, f.scale, random_weights));
 }
 
-/* A weight vector with every entry random (so the pattern tables are exercised before training). */
-static EvalWeight random_weights[EVAL_FEATURE_COUNT];
-
-static void fill_random_weights(void)
-{
-    unsigned seed = 777;
-    for (int i = 0; i < EVAL_FEATURE_COUNT; i++) {
-        seed = seed * 1103515245u + 12345u;
-        random_weights[i].mg = (int16_t)((int)(seed >> 16 & 0xFF) - 128);
-        seed = seed * 1103515245u + 12345u;
-        random_weights[i].eg = (int16_t)((int)(seed >> 16 & 0xFF) - 128);
-    }
-}
-
-/* Asserts eval(p) == -eval(mirror(p)) (also under random pattern weights) and that the features
- * are exactly negated. */
+/* Asserts eval(p) == -eval(mirror(p)) (also under random pattern and king weights), that the
+ * features are exactly negated and that the sides' own-view kings swap. */
 static void check_mirror(const Position *pos)
 {
     Position m;
@@ -224,6 +130,7 @@ static void check_mirror(const Position *pos)
         assert_int_equal(a.pattern[t], b.pattern[EVAL_PATTERN_TABLES + t]);
         assert_int_equal(a.pattern[EVAL_PATTERN_TABLES + t], b.pattern[t]);
     }
+    assert_true(a.king_view[WHITE] == b.king_view[BLACK] && a.king_view[BLACK] == b.king_view[WHITE]);
     check_reference(pos);
     assert_int_equal(eval_score_white(&a, random_weights), -eval_score_white(&b, random_weights));
     assert_int_equal(a.phase, b.phase);
@@ -537,6 +444,27 @@ static void test_king_terms(void **state)
     assert_int_equal(feature("W:WK46:B3", EVAL_KING_DIAGONAL), 1);
     assert_int_equal(feature("W:WK46:B23", EVAL_KING_MOBILITY), 4);
     assert_int_equal(feature("W:WK46:BK5", EVAL_KING_MOBILITY), 0);
+    /* 28 is next to the man on 23 with 32 beyond it empty: unsafe; 41, 37 and 32 are safe */
+    assert_int_equal(feature("W:WK46:B23", EVAL_KING_MOBILITY_ATTACKED), 1);
+    assert_int_equal(feature("W:WK46:B3", EVAL_KING_MOBILITY_ATTACKED), 0);
+    /* beyond 41 stands the king itself: counted as occupied */
+    assert_int_equal(feature("W:WK46:B37", EVAL_KING_MOBILITY), 1);
+    assert_int_equal(feature("W:WK46:B37", EVAL_KING_MOBILITY_ATTACKED), 0);
+    /* Black's king on 20 reaches 14 next to White's 10 with 19 beyond empty, and 15, also next to 10
+     * but with the edge beyond it */
+    assert_int_equal(feature("B:W10:BK20", EVAL_KING_MOBILITY_ATTACKED), -1);
+    /* each side's kings in its own view: Black's king on 5 stands on its own 46 */
+    EvalFeatures f;
+    features_of("W:WK46,K14,31,32,33:BK5,1,2,3", &f);   /* no drawish damping */
+    assert_true(f.king_view[WHITE] == (bb_square(46) | bb_square(14)) && f.king_view[BLACK] == bb_square(46));
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    w[eval_king_feature(14)] = (EvalWeight){30, 30};
+    w[eval_king_feature(46)] = (EvalWeight){-7, -7};
+    assert_int_equal(eval_score_white(&f, w), 30);
+    assert_string_equal(eval_table_name(EVAL_KING_TABLE), "king_square");
+    assert_int_equal(eval_table_base(EVAL_KING_TABLE), eval_king_feature(1));
+    assert_int_equal(eval_table_size(EVAL_KING_TABLE), SQUARE_COUNT);
+    assert_int_equal(eval_table_base(EVAL_KING_TABLE) + SQUARE_COUNT, EVAL_FEATURE_COUNT);
 }
 
 static void test_breakdown_lists_terms(void **state)
@@ -561,6 +489,7 @@ static void test_breakdown_lists_terms(void **state)
     char total[64];
     snprintf(total, sizeof total, "eval total=%d side=black\n", eval_position(&pos));
     assert_non_null(strstr(text, total));
+    assert_non_null(strstr(text, "\neval king-squares mg=0 eg=0 white=0.0\n"));   /* no kings */
     assert_int_equal(eval_term_by_name("nonsense"), EVAL_TERM_COUNT);
 }
 

@@ -1,5 +1,6 @@
 /* The weight files (eval/eval_file.h): every embedded file decodes to its variant's weights; a
- * round trip keeps every pair; files of another layout, magic, version or variant, damaged or
+ * round trip keeps every pair; terms and tables are mapped by name, those a file lacks loading as 0;
+ * files with an unknown, repeated or resized name, of another magic, version or variant, damaged or
  * truncated files are refused with a message saying what differs; eval_file_use and
  * `engine hub --weights` replace one variant's weights. */
 #include <setjmp.h>
@@ -146,30 +147,102 @@ static void test_other_layouts_refused(void **state)
     eval_file_layout(&mine);
     l = mine;
     l.term_name[5] = "back_guards";   /* renamed */
-    check_layout_refused(&l, "term 5 is \"back_guards\"", "\"back_guard\" in this engine");
-    l = mine;
-    l.term_name[11] = mine.term_name[12], l.term_name[12] = mine.term_name[11];   /* reordered */
-    check_layout_refused(&l, "term 11 is \"hook\"", "\"tail\"");
-    l = mine;
-    l.term_count--;   /* the last term missing */
-    check_layout_refused(&l, "missing term 16", "king_diagonal");
-    l = mine;
-    for (int i = 6; i < EVAL_TERM_COUNT; i++)   /* a term in the middle missing */
-        l.term_name[i - 1] = mine.term_name[i];
-    l.term_count--;
-    check_layout_refused(&l, "term 5 is \"centre\"", "\"back_guard\" in this engine");
+    check_layout_refused(&l, "term 5 \"back_guards\"", "unknown to this engine");
     l = mine;
     l.term_name[l.term_count++] = "new_term";
-    check_layout_refused(&l, "extra term 17", "new_term");
+    check_layout_refused(&l, "term 18 \"new_term\"", "unknown to this engine");
+    l = mine;
+    l.term_name[12] = mine.term_name[11];   /* given twice */
+    check_layout_refused(&l, "term \"tail\"", "appears twice");
     l = mine;
     l.table_size[3] = 729;   /* resized */
     check_layout_refused(&l, "rows6-9_files6-9", "729 entries in the file, 6561");
     l = mine;
-    l.table_name[13] = "rows3-6_files5-9";
-    check_layout_refused(&l, "table 13 is \"rows3-6_files5-9\"", "rows3-6_files5-8");
+    l.table_size[EVAL_KING_TABLE] = 32;   /* a king table of another board */
+    check_layout_refused(&l, "king_square", "32 entries in the file, 50");
     l = mine;
+    l.table_name[13] = "rows3-6_files5-9";
+    check_layout_refused(&l, "table 13 \"rows3-6_files5-9\"", "unknown to this engine");
+    l = mine;
+    l.table_name[EVAL_KING_TABLE] = mine.table_name[0], l.table_size[EVAL_KING_TABLE] = mine.table_size[0];
+    check_layout_refused(&l, "table \"rows6-9_files0-3\"", "appears twice");
+}
+
+/* Encodes the weights w (this engine's layout) as a file of layout l, each term and table taken
+ * by name, and asserts that it decodes to w with every term and table l lacks at 0. */
+static void check_layout_mapped(const EvalFileLayout *l, const EvalWeight *w)
+{
+    size_t total = (size_t)l->term_count, at = 0;
+    for (int t = 0; t < l->table_count; t++)
+        total += l->table_size[t];
+    EvalWeight *file = calloc(total + 1, sizeof *file), *expect = calloc(EVAL_FEATURE_COUNT, sizeof *expect);
+    assert_true(file && expect);
+    for (int i = 0; i < l->term_count; i++) {
+        EvalTerm k = eval_term_by_name(l->term_name[i]);
+        assert_true(k < EVAL_TERM_COUNT);
+        file[at++] = expect[k] = w[k];
+    }
+    for (int t = 0; t < l->table_count; t++) {
+        int e = 0;
+        while (e < EVAL_TABLE_COUNT && strcmp(eval_table_name(e), l->table_name[t]) != 0)
+            e++;
+        assert_true(e < EVAL_TABLE_COUNT && eval_table_size(e) == l->table_size[t]);
+        int base = eval_table_base(e);
+        memcpy(file + at, w + base, l->table_size[t] * sizeof *w);
+        memcpy(expect + base, w + base, l->table_size[t] * sizeof *w);
+        at += l->table_size[t];
+    }
+    size_t len;
+    uint8_t *bytes = eval_file_encode(l, "normal", NULL, file, &len);
+    assert_non_null(bytes);
+    EvalFileHeader head;
+    char why[EVAL_FILE_WHY_MAX] = "";
+    if (!eval_file_decode(bytes, len, VARIANT_NORMAL, decoded, &head, why, sizeof why))
+        fail_msg("refused: %s", why);
+    assert_memory_equal(decoded, expect, EVAL_FEATURE_COUNT * sizeof *expect);
+    free(bytes);
+    free(expect);
+    free(file);
+}
+
+/* Terms and tables are mapped by name: any order, and those a file lacks load as 0 (files written
+ * before the layout grew, like the shipped ones before the king features). */
+static void test_layouts_mapped_by_name(void **state)
+{
+    (void)state;
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    make_weights(w, EVAL_FEATURE_COUNT, 7);
+    for (int s = 1; s <= SQUARE_COUNT; s++)   /* a king table without zeros */
+        w[eval_king_feature(s)] = (EvalWeight){(int16_t)s, (int16_t)-s};
+    w[EVAL_KING_MOBILITY_ATTACKED] = (EvalWeight){-12, -34};
+    EvalFileLayout mine, l;
+    eval_file_layout(&mine);
+    check_layout_mapped(&mine, w);
+    l = mine;
+    l.term_name[11] = mine.term_name[12], l.term_name[12] = mine.term_name[11];   /* reordered */
+    l.table_name[0] = mine.table_name[EVAL_KING_TABLE], l.table_size[0] = mine.table_size[EVAL_KING_TABLE];
+    l.table_name[EVAL_KING_TABLE] = mine.table_name[0], l.table_size[EVAL_KING_TABLE] = mine.table_size[0];
+    check_layout_mapped(&l, w);
+    l = mine;
+    for (int i = 6; i < EVAL_TERM_COUNT; i++)   /* a term in the middle missing */
+        l.term_name[i - 1] = mine.term_name[i];
+    l.term_count--;
+    for (int t = 6; t < EVAL_TABLE_COUNT; t++)   /* and a table */
+        l.table_name[t - 1] = mine.table_name[t], l.table_size[t - 1] = mine.table_size[t];
     l.table_count--;
-    check_layout_refused(&l, "the file has 13 tables", "missing table 13");
+    check_layout_mapped(&l, w);
+    /* the layout before the king features: no king_mobility_attacked, the 14 block tables only */
+    l = mine;
+    assert_string_equal(l.term_name[EVAL_TERM_COUNT - 1], "king_mobility_attacked");
+    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 1], "king_square");
+    l.term_count = EVAL_TERM_COUNT - 1;
+    l.table_count = EVAL_PATTERN_TABLES;
+    check_layout_mapped(&l, w);
+    assert_true(decoded[EVAL_KING_MOBILITY_ATTACKED].mg == 0 && decoded[eval_king_feature(50)].eg == 0);
+    assert_memory_equal(decoded, w, EVAL_KING_MOBILITY_ATTACKED * sizeof *w);
+    /* no terms nor tables at all: every weight 0 */
+    l.term_count = l.table_count = 0;
+    check_layout_mapped(&l, w);
 }
 
 static void test_bad_headers_refused(void **state)
@@ -244,6 +317,8 @@ static void test_use_replaces_one_variant(void **state)
     memcpy(w, before[VARIANT_FRISIAN], sizeof w);
     w[EVAL_TEMPO] = (EvalWeight){77, -77};
     w[EVAL_PATTERN_BASE + 9 * EVAL_PATTERN_SIZE + 100] = (EvalWeight){5, 6};
+    w[EVAL_KING_MOBILITY_ATTACKED] = (EvalWeight){-11, 12};
+    w[eval_king_feature(23)] = (EvalWeight){9, -10};
     char path[] = "/tmp/test_eval_use_XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -307,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_embedded_files_decode_to_their_variant),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_other_layouts_refused),
+        cmocka_unit_test(test_layouts_mapped_by_name),
         cmocka_unit_test(test_bad_headers_refused),
         cmocka_unit_test(test_use_replaces_one_variant),
         cmocka_unit_test(test_hub_weights_option),

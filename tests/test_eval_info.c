@@ -1,5 +1,6 @@
 /* `engine eval info`: the text of a weight file (every term by name, each non-zero pattern entry
- * with its squares, nothing else), and its refusals (run from the repo root, like test_cli). */
+ * with its squares, the king table's non-zero squares, nothing else), and its refusals (run from
+ * the repo root, like test_cli). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,20 +42,25 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
     weights[EVAL_KING_DIAGONAL] = (EvalWeight){-3, 4};
     /* table 0 (squares 31 32 36 37 41 42 46 47): index 5 = digit 2 on 31, digit 1 on 32 */
     weights[EVAL_PATTERN_BASE + 5] = (EvalWeight){7, -8};
-    /* the last table's last entry: opponent men on all 8 squares */
-    weights[EVAL_FEATURE_COUNT - 1] = (EvalWeight){0, 1};
+    /* the last pattern table's last entry: opponent men on all 8 squares */
+    weights[EVAL_KING_BASE - 1] = (EvalWeight){0, 1};
+    /* the king table's last entry: a king on the own square 50 */
+    weights[EVAL_FEATURE_COUNT - 1] = (EvalWeight){-2, 3};
     EvalFileHeader head = {.version = 1, .variant = VARIANT_LOSING, .bytes = 123, .crc = 0xabcdef};
     snprintf(head.note, sizeof head.note, "by hand");
     int lines = print_text(&head);
-    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2);
+    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2 + 1 + 1);
     assert_non_null(strstr(text, "eval-file version=1 variant=losing bytes=123 crc=00abcdef\nnote by hand\n"));
-    assert_non_null(strstr(text, "nonzero=4\n"));
+    assert_non_null(strstr(text, " king-squares=50 "));
+    assert_non_null(strstr(text, "nonzero=5\n"));
     assert_non_null(strstr(text, "\nterm man mg=100 eg=90\n"));
     assert_non_null(strstr(text, "\nterm king mg=0 eg=0\n"));
     assert_non_null(strstr(text, "\nterm king_diagonal mg=-3 eg=4\n"));
     assert_non_null(strstr(text, "\ntable rows6-9_files0-3 squares=31,32,36,37,41,42,46,47 nonzero=1\n"
                                  "pattern rows6-9_files0-3 index=5 own=32 opp=31 mg=7 eg=-8\n"));
-    assert_non_null(strstr(text, "\npattern rows3-6_files5-8 index=6560 own=- opp=19,20,23,24,29,30,33,34 mg=0 eg=1\n"));
+    assert_non_null(strstr(text, "\npattern rows3-6_files5-8 index=6560 own=- opp=19,20,23,24,29,30,33,34 mg=0 eg=1\n"
+                                 "table king_square nonzero=1\nking square=50 mg=-2 eg=3\n"));
+    assert_non_null(strstr(text, "\nterm king_mobility_attacked mg=0 eg=0\n"));
     /* the same weights print the same text */
     static char first[sizeof text];
     memcpy(first, text, sizeof text);
@@ -69,6 +75,8 @@ static void test_subcommand(void **state)
     assert_true(strncmp(text, "eval-file version=1 variant=frisian ", 36) == 0);
     assert_non_null(strstr(text, "\nterm man mg=100 eg=100\n"));
     assert_non_null(strstr(text, "\ntable rows3-6_files5-8 squares="));
+    assert_non_null(strstr(text, "\nterm king_mobility_attacked mg="));
+    assert_non_null(strstr(text, "\ntable king_square nonzero="));
     char out[1024];
     const char *bad[] = {
         "./engine eval info 2>&1",

@@ -35,6 +35,9 @@ typedef enum {
     EVAL_RUNAWAY_ROWS,    /* sum over runaway men of the rows already travelled (closer = better) */
     EVAL_KING_MOBILITY,   /* empty squares the kings reach */
     EVAL_KING_DIAGONAL,   /* kings on the long diagonal 46-5 */
+    EVAL_KING_MOBILITY_ATTACKED,   /* those of the kings' empty squares next to an opponent piece that
+                                    * could capture a king there (the square beyond empty, the king's
+                                    * own square counted as occupied): the unsafe part of the mobility */
     EVAL_TERM_COUNT
 } EvalTerm;
 
@@ -48,16 +51,25 @@ typedef struct {
     int16_t mg, eg;
 } EvalWeight;
 
-/* The weight vector: the named terms first, then the pattern tables (eval_pattern.h), table t's
- * entry i at EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE + i. */
+/* The weight vector: the named terms; the pattern tables (eval_pattern.h), table t's entry i at
+ * EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE + i; the king table, a king on own-view square s at
+ * EVAL_KING_BASE + s - 1. */
 #define EVAL_PATTERN_BASE EVAL_TERM_COUNT
-#define EVAL_FEATURE_COUNT (EVAL_PATTERN_BASE + EVAL_PATTERN_TABLES * EVAL_PATTERN_SIZE)
+#define EVAL_KING_BASE (EVAL_PATTERN_BASE + EVAL_PATTERN_TABLES * EVAL_PATTERN_SIZE)
+#define EVAL_FEATURE_COUNT (EVAL_KING_BASE + SQUARE_COUNT)
+
+/* The tables of the weight vector, in its order: the pattern tables, then the king table
+ * (EVAL_KING_TABLE). The weight files name them (eval_table_name). */
+#define EVAL_KING_TABLE EVAL_PATTERN_TABLES
+#define EVAL_TABLE_COUNT (EVAL_KING_TABLE + 1)
 
 /* Everything the evaluation knows about a position, from White's point of view: the dense term
- * values and the pattern lookups (White's count +1, Black's -1; see eval_pattern_feature). */
+ * values, the pattern lookups and the kings (White's count +1, Black's -1; see eval_pattern_feature
+ * and eval_king_feature). */
 typedef struct {
     int value[EVAL_TERM_COUNT];
     uint16_t pattern[EVAL_PATTERN_LOOKUPS];   /* table indices, from eval_pattern_indices */
+    Bitboard king_view[2];                    /* [side]: its kings in its own view (Black's half-turned) */
     int phase;   /* 0..EVAL_PHASE_MAX */
     int scale;   /* 0..EVAL_SCALE_ONE: drawish-ending damping of the whole score */
 } EvalFeatures;
@@ -70,6 +82,15 @@ static inline int eval_pattern_feature(int k, int i)
 
 /* The sign of pattern lookup k in White's score: +1 for White's blocks, -1 for Black's. */
 static inline int eval_pattern_sign(int k) { return k < EVAL_PATTERN_TABLES ? 1 : -1; }
+
+/* The weight-vector position of a king on own-view square s (1..50). */
+static inline int eval_king_feature(int s) { return EVAL_KING_BASE + s - 1; }
+
+/* Table t (0..EVAL_TABLE_COUNT-1) of the weight vector: its name ("?" out of range), its entry
+ * count and the position of its entry 0. */
+const char *eval_table_name(int t);
+uint32_t eval_table_size(int t);
+int eval_table_base(int t);
 
 /* The variant whose weights v evaluates with: normal for killer (their play differs only in king
  * captures, which the weights do not see), v itself otherwise. */
@@ -142,5 +163,6 @@ const char *eval_term_name(EvalTerm term);
 /* Looks a term up by name; returns EVAL_TERM_COUNT when unknown. */
 EvalTerm eval_term_by_name(const char *name);
 
-/* Prints the evaluation term by term (one line per term, then phase, scale and the total). */
+/* Prints the evaluation term by term (one line per term, one for the patterns' sums and one for the
+ * king squares', then phase, scale and the total). */
 void eval_print_breakdown(const Position *pos, FILE *out);

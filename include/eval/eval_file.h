@@ -10,13 +10,15 @@
  *                plays with normal's)
  *     note       u16 length + that many bytes of text: how the weights were made (free, may be empty)
  *     terms      u16 count, then count names: the named terms in weight-vector order
- *     tables     u16 count, then per pattern table: name, u32 entry count
+ *     tables     u16 count, then per table: name, u32 entry count
  *     weights    every (mg, eg) pair of the layout above in order (the terms, then each table's
  *                entries), as runs: LEB128 count of {0, 0} pairs, LEB128 count n of literal pairs,
  *                then n pairs of two int16 (mg, eg); runs repeat until every pair is given
  *     checksum   u32 CRC-32 (IEEE, the one of zlib and PNG) of every byte before it
- * A reader refuses a file whose layout (term names and order, table names, order and sizes)
- * differs from its own, naming the first difference: weights are never mapped by position alone. */
+ * A reader maps the file's terms and tables onto its own layout by name, never by position alone:
+ * it refuses a file with a name it does not know, a name given twice or a table of another size
+ * (naming it), and gives weight 0 to its terms and tables the file lacks, so that files written
+ * before a layout grew still load and evaluate as before. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -47,8 +49,8 @@ typedef struct {
     uint32_t crc;      /* its checksum */
 } EvalFileHeader;
 
-/* This engine's layout: eval_term_name's terms, then the EVAL_PATTERN_TABLES tables named by
- * eval_pattern_name, EVAL_PATTERN_SIZE entries each. */
+/* This engine's layout: eval_term_name's terms, then the EVAL_TABLE_COUNT tables named by
+ * eval_table_name, of eval_table_size entries each. */
 void eval_file_layout(EvalFileLayout *layout);
 
 /* CRC-32 (IEEE) of len bytes, as the files' checksum. */
@@ -68,8 +70,9 @@ bool eval_file_write(const char *path, Variant v, const char *note, const EvalWe
 
 /* Decodes a file into weights (EVAL_FEATURE_COUNT entries) and head. expect is the variant it must
  * hold, or VARIANT_COUNT for any of those with weights of their own. Returns false with one line
- * in why saying what is wrong (bad magic, other version, damaged, other variant, a layout that
- * differs from this engine's and how, a malformed weight section); weights are then undefined. */
+ * in why saying what is wrong (bad magic, other version, damaged, other variant, a term or table
+ * this engine lacks or has in another size, a malformed weight section); weights are then undefined.
+ * Weights of this engine's layout that the file lacks are 0. */
 bool eval_file_decode(const uint8_t *bytes, size_t len, Variant expect, EvalWeight *weights, EvalFileHeader *head,
                       char *why, size_t why_size);
 

@@ -6,9 +6,10 @@
  * files in a seeded random order, a chunk of records at a time, shuffles the chunk and cuts it into
  * batches; features are extracted on the fly (eval_extract), so memory does not grow with the data.
  * Each feature owns an (mg, eg) weight pair: the dense hand terms are features 0..EVAL_TERM_COUNT-1,
- * every pattern lookup adds its table entry (eval_pattern_feature) with its sign. Adam is lazy: a
- * batch moves only the weights its positions touch. With a min-count, a first pass counts how
- * often each table entry occurs in the training part; the rare ones are set to 0 and never move.
+ * every pattern lookup adds its table entry (eval_pattern_feature) with its sign, every king its
+ * king-table entry (eval_king_feature). Adam is lazy: a batch moves only the weights its positions
+ * touch. With a min-count, a first pass counts how often each table entry (king squares too)
+ * occurs in the training part; the rare ones are set to 0 and never move.
  * A held-out part of the data (whole blocks of each file) is never trained on; its loss is
  * measured at the start and after every epoch.
  * The same data, seed and thread count give the same weights, with or without a restart from a

@@ -30,6 +30,7 @@ static const char *const TERM_NAMES[EVAL_TERM_COUNT] = {
     [EVAL_RUNAWAY_ROWS] = "runaway_rows",
     [EVAL_KING_MOBILITY] = "king_mobility",
     [EVAL_KING_DIAGONAL] = "king_diagonal",
+    [EVAL_KING_MOBILITY_ATTACKED] = "king_mobility_attacked",
 };
 
 /* The square sets of one side on the real board: White's own view is the board, Black's sets are
@@ -89,14 +90,14 @@ static Bitboard squares_mask(const int *squares, int count)
     return b;
 }
 
-/* The half turn of the board: square s -> 51 - s. */
-static Bitboard half_turn(Bitboard b)
+/* The half turn of the board, square s -> 51 - s: square s sits at bit b(s) with
+ * b(51 - s) = 62 - b(s), so it is a reversal of the 64 bits shifted by one. */
+static inline Bitboard half_turn(Bitboard b)
 {
-    Bitboard out = 0;
-    for (int s = 1; s <= SQUARE_COUNT; s++)
-        if (b & bb_square(s))
-            out |= bb_square(SQUARE_COUNT + 1 - s);
-    return out;
+    b = (b >> 1 & 0x5555555555555555ULL) | (b & 0x5555555555555555ULL) << 1;
+    b = (b >> 2 & 0x3333333333333333ULL) | (b & 0x3333333333333333ULL) << 2;
+    b = (b >> 4 & 0x0F0F0F0F0F0F0F0FULL) | (b & 0x0F0F0F0F0F0F0F0FULL) << 4;
+    return __builtin_bswap64(b) >> 1;
 }
 
 static int square_row(int s) { return (s - 1) / 5; }
@@ -175,6 +176,17 @@ static inline Bitboard stopped_squares(Color us, Bitboard opp)
     return stopped;
 }
 
+/* The squares where a king would stand next to a piece of opp with the square beyond it empty:
+ * captured there, unless the capture rule forces another one. (Symmetric in the colours: all four
+ * directions on the real board.) */
+static inline Bitboard attacked_squares(Bitboard opp, Bitboard empty)
+{
+    Bitboard attacked = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        attacked |= bb_shift(opp, bb_opposite(d)) & bb_shift(empty, d);
+    return attacked & BB_ALL;
+}
+
 /* Writes the features of side us (owning men/kings) into v, everything in its own view. */
 static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboard opp, Bitboard opp_kings, int *v)
 {
@@ -211,13 +223,20 @@ static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboar
         v[EVAL_RUNAWAY] = bb_popcount(runaway);
         v[EVAL_RUNAWAY_ROWS] = rows;
     }
-    int mobility = 0;
-    for (Bitboard b = kings; b; b &= b - 1) {
-        int bit = bb_lsb(b);
-        for (int d = 0; d < DIR_COUNT; d++)
-            mobility += bb_popcount(bb_ray_attack(bit, d, occ) & empty);
+    int mobility = 0, attacked = 0;
+    if (kings) {   /* none before the endgame: predictable */
+        Bitboard unsafe = attacked_squares(opp, empty);
+        for (Bitboard b = kings; b; b &= b - 1) {
+            int bit = bb_lsb(b);
+            for (int d = 0; d < DIR_COUNT; d++) {
+                Bitboard reach = bb_ray_attack(bit, d, occ) & empty;
+                mobility += bb_popcount(reach);
+                attacked += bb_popcount(reach & unsafe);
+            }
+        }
     }
     v[EVAL_KING_MOBILITY] = mobility;
+    v[EVAL_KING_MOBILITY_ATTACKED] = attacked;
     v[EVAL_KING_DIAGONAL] = bb_popcount(kings & t->long_diagonal);
 }
 
@@ -259,6 +278,8 @@ void eval_extract(const Position *pos, EvalFeatures *f)
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
     f->scale = variant_endgame_draws(position_variant(pos)) ? drawish_scale(w, b) : EVAL_SCALE_ONE;
     eval_pattern_indices(pos, f->pattern);
+    f->king_view[WHITE] = wk;
+    f->king_view[BLACK] = half_turn(bk);
 }
 
 /* The score for White of the mg and eg sums: blended by the phase, damped by the scale, clamped. */
@@ -273,8 +294,18 @@ static inline Score blend(int mg, int eg, const EvalFeatures *f)
     return (Score)score;
 }
 
+/* The sums of the king table's weights over the kings of one side (own view), added to mg and eg. */
+static inline void king_sum(Bitboard view, const EvalWeight *weights, int *mg, int *eg)
+{
+    for (; view; view &= view - 1) {
+        const EvalWeight *w = &weights[eval_king_feature(bb_square_of_bit[bb_lsb(view)])];
+        *mg += w->mg;
+        *eg += w->eg;
+    }
+}
+
 /* 32-bit sums are enough and cheaper than 64-bit products: |weight| < 2^15 (int16_t) and
- * |feature| <= 400 over 17 terms, plus 28 pattern weights, keep them below 2^29. */
+ * |feature| <= 400 over 18 terms, plus 28 pattern and at most 40 king weights, keep them below 2^29. */
 Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
 {
     int mg = 0, eg = 0;
@@ -287,6 +318,13 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
         const EvalWeight *b = &weights[eval_pattern_feature(t, f->pattern[EVAL_PATTERN_TABLES + t])];
         mg += w->mg - b->mg;
         eg += w->eg - b->eg;
+    }
+    if (f->king_view[WHITE] | f->king_view[BLACK]) {   /* none before the endgame: predictable */
+        int kmg[2] = {0, 0}, keg[2] = {0, 0};
+        king_sum(f->king_view[WHITE], weights, &kmg[WHITE], &keg[WHITE]);
+        king_sum(f->king_view[BLACK], weights, &kmg[BLACK], &keg[BLACK]);
+        mg += kmg[WHITE] - kmg[BLACK];
+        eg += keg[WHITE] - keg[BLACK];
     }
     return blend(mg, eg, f);
 }
@@ -402,6 +440,20 @@ const char *eval_term_name(EvalTerm term)
     return term >= 0 && term < EVAL_TERM_COUNT ? TERM_NAMES[term] : "?";
 }
 
+const char *eval_table_name(int t)
+{
+    if (t >= 0 && t < EVAL_PATTERN_TABLES)
+        return eval_pattern_name(t);
+    return t == EVAL_KING_TABLE ? "king_square" : "?";
+}
+
+uint32_t eval_table_size(int t) { return t < EVAL_PATTERN_TABLES ? EVAL_PATTERN_SIZE : SQUARE_COUNT; }
+
+int eval_table_base(int t)
+{
+    return t < EVAL_PATTERN_TABLES ? EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE : EVAL_KING_BASE;
+}
+
 EvalTerm eval_term_by_name(const char *name)
 {
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
@@ -430,6 +482,12 @@ void eval_print_breakdown(const Position *pos, FILE *out)
     }
     double part = (double)(pmg * (EVAL_PHASE_MAX - f.phase) + peg * f.phase) * f.scale / den;
     fprintf(out, "eval patterns mg=%d eg=%d white=%.1f\n", pmg, peg, part);
+    int kmg[2] = {0, 0}, keg[2] = {0, 0};
+    king_sum(f.king_view[WHITE], weights, &kmg[WHITE], &keg[WHITE]);
+    king_sum(f.king_view[BLACK], weights, &kmg[BLACK], &keg[BLACK]);
+    int mg = kmg[WHITE] - kmg[BLACK], eg = keg[WHITE] - keg[BLACK];
+    part = (double)(mg * (EVAL_PHASE_MAX - f.phase) + eg * f.phase) * f.scale / den;
+    fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part);
     fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
             eval_score_white(&f, weights));
     fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");

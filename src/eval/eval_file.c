@@ -8,9 +8,9 @@
 #include <string.h>
 
 #define MAGIC_LEN 4
-#define FILE_MAX ((size_t)1 << 26)   /* far above any real file (about 60 KB) */
+#define FILE_MAX ((size_t)1 << 26)   /* far above any real file (about 100 KB) */
 
-_Static_assert(EVAL_TERM_COUNT <= EVAL_FILE_LAYOUT_MAX && EVAL_PATTERN_TABLES <= EVAL_FILE_LAYOUT_MAX,
+_Static_assert(EVAL_TERM_COUNT <= EVAL_FILE_LAYOUT_MAX && EVAL_TABLE_COUNT <= EVAL_FILE_LAYOUT_MAX,
                "EvalFileLayout holds this engine's layout");
 
 void eval_file_layout(EvalFileLayout *layout)
@@ -19,10 +19,10 @@ void eval_file_layout(EvalFileLayout *layout)
     layout->term_count = EVAL_TERM_COUNT;
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         layout->term_name[i] = eval_term_name((EvalTerm)i);
-    layout->table_count = EVAL_PATTERN_TABLES;
-    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
-        layout->table_name[t] = eval_pattern_name(t);
-        layout->table_size[t] = EVAL_PATTERN_SIZE;
+    layout->table_count = EVAL_TABLE_COUNT;
+    for (int t = 0; t < EVAL_TABLE_COUNT; t++) {
+        layout->table_name[t] = eval_table_name(t);
+        layout->table_size[t] = eval_table_size(t);
     }
 }
 
@@ -263,55 +263,91 @@ static bool check_variant(In *in, Variant expect, Variant *v)
     return true;
 }
 
-/* A list of names (terms or tables) against this engine's: the first difference in order, then a
- * count that differs. Table sizes come right after each table name when sizes is set. */
-static bool check_names(In *in, const char *what, int count, const char *const *mine, const uint32_t *sizes)
+/* Where the file's weight pairs go: its terms and tables in its order, segment j of size[j] pairs
+ * landing at base[j] of this engine's weight vector. */
+typedef struct {
+    int count;
+    int base[2 * EVAL_FILE_LAYOUT_MAX];
+    uint32_t size[2 * EVAL_FILE_LAYOUT_MAX];
+    uint64_t total;   /* pairs in the file */
+} Placement;
+
+/* A list of names (terms or tables) mapped onto this engine's by name: every name must be one of
+ * mine, given once, with my size when sizes is set (table sizes follow each table name). The
+ * segments are appended to pl; names of mine the file lacks get no segment (their weights stay 0). */
+static bool map_names(In *in, const char *what, int count, const char *const *mine, const uint32_t *sizes,
+                      const int *bases, Placement *pl)
 {
     unsigned n;
+    bool seen[EVAL_FILE_LAYOUT_MAX] = {false};
     if (!get_u16(in, what, &n))
         return false;
     for (unsigned i = 0; i < n; i++) {
         char name[EVAL_FILE_NAME_MAX + 1];
-        uint32_t size = 0;
+        uint32_t size = 1;
         if (!get_name(in, what, name) || (sizes && !get_u32(in, what, &size)))
             return false;
-        if ((int)i >= count)
-            return fail(in, "layout differs: the file has %u %ss, this engine %d (extra %s %u \"%s\")", n, what,
-                        count, what, i, name);
-        if (strcmp(name, mine[i]) != 0)
-            return fail(in, "layout differs: %s %u is \"%s\" in the file, \"%s\" in this engine", what, i, name,
-                        mine[i]);
-        if (sizes && size != sizes[i])
+        int k = 0;
+        while (k < count && strcmp(name, mine[k]) != 0)
+            k++;
+        if (k == count)
+            return fail(in, "layout differs: %s %u \"%s\" of the file is unknown to this engine", what, i, name);
+        if (seen[k])
+            return fail(in, "layout differs: %s \"%s\" appears twice in the file", what, name);
+        if (sizes && size != sizes[k])
             return fail(in, "layout differs: %s \"%s\" has %lu entries in the file, %lu in this engine", what, name,
-                        (unsigned long)size, (unsigned long)sizes[i]);
+                        (unsigned long)size, (unsigned long)sizes[k]);
+        seen[k] = true;
+        pl->base[pl->count] = bases[k];
+        pl->size[pl->count++] = size;
+        pl->total += size;
     }
-    if ((int)n < count)
-        return fail(in, "layout differs: the file has %u %ss, this engine %d (missing %s %u \"%s\")", n, what, count,
-                    what, n, mine[n]);
     return true;
 }
 
-/* The weight runs, which must give exactly EVAL_FEATURE_COUNT pairs and end with the data. */
-static bool read_weights(In *in, EvalWeight *weights)
+/* Moves the cursor (segment *seg, offset *off) of pl on by n pairs. */
+static void advance(const Placement *pl, int *seg, uint32_t *off, uint64_t n)
 {
-    size_t i = 0;
-    while (i < EVAL_FEATURE_COUNT) {
+    while (n > 0 && *seg < pl->count) {
+        uint64_t room = pl->size[*seg] - *off;
+        if (n < room) {
+            *off += (uint32_t)n;
+            return;
+        }
+        n -= room;
+        (*seg)++;
+        *off = 0;
+    }
+}
+
+/* The weight runs, which must give exactly the file's pl->total pairs and end with the data; every
+ * weight of this engine's layout that the file lacks is 0. */
+static bool read_weights(In *in, const Placement *pl, EvalWeight *weights)
+{
+    memset(weights, 0, EVAL_FEATURE_COUNT * sizeof *weights);
+    uint64_t i = 0;
+    int seg = 0;
+    uint32_t off = 0;
+    while (i < pl->total) {
         uint32_t zeros, lit;
         if (!get_leb(in, "weight runs", &zeros) || !get_leb(in, "weight runs", &lit))
             return false;
-        if (zeros + (uint64_t)lit > EVAL_FEATURE_COUNT - i)
-            return fail(in, "malformed: the weight runs give more than the layout's %d pairs", EVAL_FEATURE_COUNT);
+        if (zeros + (uint64_t)lit > pl->total - i)
+            return fail(in, "malformed: the weight runs give more than the layout's %llu pairs",
+                        (unsigned long long)pl->total);
         if (zeros + lit == 0)
             return fail(in, "malformed: an empty weight run");
-        for (uint32_t k = 0; k < zeros; k++)
-            weights[i++] = (EvalWeight){0, 0};
+        advance(pl, &seg, &off, zeros);
+        i += zeros;
         for (uint32_t k = 0; k < lit; k++) {
             unsigned mg, eg;
             if (!get_u16(in, "weights", &mg) || !get_u16(in, "weights", &eg))
                 return false;
             /* two's complement back from the unsigned 16 bits, without implementation-defined casts */
-            weights[i++] = (EvalWeight){(int16_t)((int)mg - (mg >= 0x8000 ? 0x10000 : 0)),
-                                        (int16_t)((int)eg - (eg >= 0x8000 ? 0x10000 : 0))};
+            weights[pl->base[seg] + (int)off] = (EvalWeight){(int16_t)((int)mg - (mg >= 0x8000 ? 0x10000 : 0)),
+                                                             (int16_t)((int)eg - (eg >= 0x8000 ? 0x10000 : 0))};
+            advance(pl, &seg, &off, 1);
+            i++;
         }
     }
     if (in->at != in->len)
@@ -353,9 +389,15 @@ bool eval_file_decode(const uint8_t *bytes, size_t len, Variant expect, EvalWeig
     head->note[note_len] = '\0';
     EvalFileLayout mine;
     eval_file_layout(&mine);
-    return check_names(&in, "term", mine.term_count, mine.term_name, NULL) &&
-           check_names(&in, "table", mine.table_count, mine.table_name, mine.table_size) &&
-           read_weights(&in, weights);
+    int term_base[EVAL_FILE_LAYOUT_MAX], table_base[EVAL_FILE_LAYOUT_MAX];
+    for (int i = 0; i < mine.term_count; i++)
+        term_base[i] = i;
+    for (int t = 0; t < mine.table_count; t++)
+        table_base[t] = eval_table_base(t);
+    Placement pl = {.count = 0};
+    return map_names(&in, "term", mine.term_count, mine.term_name, NULL, term_base, &pl) &&
+           map_names(&in, "table", mine.table_count, mine.table_name, mine.table_size, table_base, &pl) &&
+           read_weights(&in, &pl, weights);
 }
 
 bool eval_file_read(const char *path, Variant expect, EvalWeight *weights, EvalFileHeader *head, char *why,

@@ -17,6 +17,19 @@ static void squares_with(int t, int index, int d, char *buf, size_t size)
         snprintf(buf, size, "-");
 }
 
+/* The king table: a summary line, then its non-zero squares (own view), one per line. */
+static void print_kings(const EvalWeight *weights, FILE *out)
+{
+    const EvalWeight *k = &weights[EVAL_KING_BASE];
+    int n = 0;
+    for (int s = 0; s < SQUARE_COUNT; s++)
+        n += k[s].mg != 0 || k[s].eg != 0;
+    fprintf(out, "table %s nonzero=%d\n", eval_table_name(EVAL_KING_TABLE), n);
+    for (int s = 0; s < SQUARE_COUNT; s++)
+        if (k[s].mg != 0 || k[s].eg != 0)
+            fprintf(out, "king square=%d mg=%d eg=%d\n", s + 1, k[s].mg, k[s].eg);
+}
+
 void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE *out)
 {
     int nonzero = 0;
@@ -25,8 +38,8 @@ void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE
     fprintf(out, "eval-file version=%d variant=%s bytes=%zu crc=%08lx\n", head->version, variant_name(head->variant),
             head->bytes, (unsigned long)head->crc);
     fprintf(out, "note %s\n", head->note);
-    fprintf(out, "layout terms=%d tables=%d table-size=%d weights=%d nonzero=%d\n", EVAL_TERM_COUNT,
-            EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, EVAL_FEATURE_COUNT, nonzero);
+    fprintf(out, "layout terms=%d tables=%d table-size=%d king-squares=%d weights=%d nonzero=%d\n", EVAL_TERM_COUNT,
+            EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT, EVAL_FEATURE_COUNT, nonzero);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         fprintf(out, "term %s mg=%d eg=%d\n", eval_term_name((EvalTerm)i), weights[i].mg, weights[i].eg);
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
@@ -48,12 +61,14 @@ void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE
                     w[i].mg, w[i].eg);
         }
     }
+    print_kings(weights, out);
 }
 
 #define EVAL_INFO_USAGE                                                                                              \
     "usage: engine eval info FILE\n"                                                                                 \
     "  prints a weight file (book/eval/V.bin, or one `engine tune` wrote) as text: its header and note, every\n"    \
-    "  term's mg/eg weights, then each pattern table's non-zero entries\n"
+    "  term's mg/eg weights, then each pattern table's non-zero entries and the king table's non-zero\n"             \
+    "  squares\n"
 
 int eval_info_main(int argc, char **argv)
 {

@@ -1,0 +1,208 @@
+/* The tuner's data (tools/tune_data.h): the held-out part and the training part split the data in
+ * whole blocks, binary and text alike; a text file's bad lines are skipped and counted, a binary
+ * file's trailing partial record is not data, a cursor starts a stream anywhere. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rules/rules.h"
+#include "rules/movegen.h"
+#include "rules/notation.h"
+#include "tools/selfplay.h"
+#include "tools/tune_data.h"
+
+/* Writes the quiet positions after ply 4 of that many random games (up to 80 plies each) as a
+ * binary self-play file under a new temporary name made from path; returns the number of records. */
+static long write_game_file(char *path, int games)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    fputs(SELFPLAY_BIN_MAGIC, f);
+    unsigned seed = 99;
+    long count = 0;
+    for (int g = 0; g < games; g++) {
+        Position pos;
+        position_start(&pos);
+        for (int ply = 0; ply < 80; ply++) {
+            MoveList list;
+            movegen_generate(&pos, &list);
+            if (list.count == 0)
+                break;
+            if (list.capture_len == 0 && ply >= 4) {
+                uint8_t rec[SELFPLAY_RECORD_SIZE];
+                selfplay_pack_record(&pos, g % 3 * 0.5, rec);
+                assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
+                count++;
+            }
+            seed = seed * 1103515245u + 12345u;
+            Position next;
+            move_make(&pos, list.moves[(seed >> 8) % (unsigned)list.count], &next);
+            pos = next;
+        }
+    }
+    assert_int_equal(fclose(f), 0);
+    return count;
+}
+
+/* Streams part of set (files as given) into rec; returns the count. */
+static long read_part(const TuneDataSet *set, TuneDataPart part, uint8_t *rec, bool *held, size_t max)
+{
+    static const uint32_t order[2] = {0, 1};
+    TuneStream s;
+    tune_stream_start(&s, set, order, part, (TuneCursor){0, 0});
+    char why[256];
+    long n = tune_stream_read(&s, rec, held, max, why, sizeof why);
+    assert_true(n >= 0);
+    assert_int_equal(tune_stream_read(&s, rec, held, max, why, sizeof why), 0);
+    tune_stream_close(&s);
+    return n;
+}
+
+/* The held-out part and the training part split the data: together they are all of it, in
+ * whole blocks of 64 counted across the files, and --max-positions cuts the data short. */
+static void test_held_out_is_disjoint(void **state)
+{
+    (void)state;
+    char p1[] = "/tmp/test_tune_d1_XXXXXX", p2[] = "/tmp/test_tune_d2_XXXXXX";
+    long n1 = write_game_file(p1, 20), n2 = write_game_file(p2, 30);
+    const char *paths[] = {p1, p2};
+    static TuneDataSet set;
+    char why[256];
+    assert_true(tune_data_open(&set, paths, 2, 4, 0, why, sizeof why));
+    assert_int_equal(set.used, n1 + n2);
+    static uint8_t all[5000 * SELFPLAY_RECORD_SIZE], train[5000 * SELFPLAY_RECORD_SIZE],
+        held[5000 * SELFPLAY_RECORD_SIZE];
+    static bool is_held[5000];
+    long n = read_part(&set, TUNE_DATA_ALL, all, is_held, 5000);
+    long nt = read_part(&set, TUNE_DATA_TRAIN, train, NULL, 5000);
+    long nh = read_part(&set, TUNE_DATA_HELD, held, NULL, 5000);
+    assert_int_equal(n, n1 + n2);
+    assert_int_equal(nt + nh, n);
+    assert_int_equal(nh, set.held);
+    assert_int_equal(nt, tune_data_part_size(&set, TUNE_DATA_TRAIN));
+    long t = 0, h = 0;
+    for (long i = 0; i < n; i++) {
+        assert_int_equal(is_held[i], (i / 64) % 4 == 0);
+        uint8_t *dst = is_held[i] ? held + h++ * SELFPLAY_RECORD_SIZE : train + t++ * SELFPLAY_RECORD_SIZE;
+        assert_memory_equal(dst, all + i * SELFPLAY_RECORD_SIZE, SELFPLAY_RECORD_SIZE);
+    }
+    assert_true(tune_data_open(&set, paths, 2, 4, (uint64_t)n1 + 10, why, sizeof why));
+    assert_int_equal(set.used, n1 + 10);
+    assert_int_equal(read_part(&set, TUNE_DATA_ALL, all, NULL, 5000), n1 + 10);
+
+    /* The same records as text lines split the same way (the text stream skips lines). */
+    FILE *f = fopen(p2, "w");
+    assert_non_null(f);
+    for (long i = 0; i < n1 + 10; i++) {
+        Position pos;
+        double result;
+        char line[SELFPLAY_LINE_MAX];
+        assert_true(selfplay_unpack_record(all + i * SELFPLAY_RECORD_SIZE, &pos, &result));
+        selfplay_format_line(&pos, result, line, sizeof line);
+        fputs(line, f);
+    }
+    fclose(f);
+    static uint8_t text_part[5000 * SELFPLAY_RECORD_SIZE];
+    const char *text_path[] = {p2};
+    assert_true(tune_data_open(&set, text_path, 1, 4, 0, why, sizeof why));
+    assert_int_equal(set.used, n1 + 10);
+    assert_int_equal(read_part(&set, TUNE_DATA_TRAIN, text_part, NULL, 5000),
+                     tune_data_part_size(&set, TUNE_DATA_TRAIN));
+    for (long i = 0, t2 = 0; i < n1 + 10; i++)
+        if ((i / 64) % 4 != 0)
+            assert_memory_equal(text_part + t2++ * SELFPLAY_RECORD_SIZE, all + i * SELFPLAY_RECORD_SIZE,
+                                SELFPLAY_RECORD_SIZE);
+    unlink(p1), unlink(p2);
+}
+
+/* A text file's bad lines are skipped and counted; they keep their index (the held-out split
+ * and a cursor count lines). */
+static void test_stream_counts_bad_lines(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs("W:W31,32,33:B1,2 2-0\nnot a position 1-1\nB:W40:B10 0-2\nW:W31:B1 3-0\n", f);
+    fclose(f);
+    static TuneDataSet set;
+    const char *paths[] = {path};
+    char why[256];
+    assert_true(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
+    assert_int_equal(set.used, 4);
+    assert_false(set.file[0].binary);
+    static const uint32_t order[1] = {0};
+    TuneStream s;
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 0});
+    uint8_t rec[4 * SELFPLAY_RECORD_SIZE];
+    assert_int_equal(tune_stream_read(&s, rec, NULL, 4, why, sizeof why), 2);
+    assert_int_equal(s.bad_lines, 2);
+    tune_stream_close(&s);
+    Position pos;
+    double result;
+    assert_true(selfplay_unpack_record(rec, &pos, &result) && result == 1.0);
+    assert_true(selfplay_unpack_record(rec + SELFPLAY_RECORD_SIZE, &pos, &result) && result == 0.0);
+    unlink(path);
+    assert_false(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
+    assert_non_null(strstr(why, "cannot read"));
+}
+
+/* A binary file's trailing partial record is not data. */
+static void test_stream_binary_records(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_bin_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    fputs(SELFPLAY_BIN_MAGIC, f);
+    const char *texts[] = {"W:W31,32,33:B1,2", "B:W40:BK10"};
+    uint8_t rec[SELFPLAY_RECORD_SIZE];
+    for (int i = 0; i < 2; i++) {
+        Position pos;
+        assert_null(notation_parse_position(texts[i], &pos));
+        selfplay_pack_record(&pos, i == 0 ? 1.0 : 0.5, rec);
+        fwrite(rec, 1, sizeof rec, f);
+    }
+    fwrite(rec, 1, 10, f);   /* a truncated record */
+    fclose(f);
+    static TuneDataSet set;
+    const char *paths[] = {path};
+    char why[256];
+    assert_true(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
+    assert_true(set.file[0].binary);
+    assert_int_equal(set.used, 2);
+    static const uint32_t order[1] = {0};
+    TuneStream s;
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){1, 0});
+    uint8_t got[2 * SELFPLAY_RECORD_SIZE];
+    assert_int_equal(tune_stream_read(&s, got, NULL, 2, why, sizeof why), 0);   /* past the end */
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 1});
+    assert_int_equal(tune_stream_read(&s, got, NULL, 2, why, sizeof why), 1);   /* from the second */
+    tune_stream_close(&s);
+    Position pos;
+    double result;
+    assert_true(selfplay_unpack_record(got, &pos, &result) && result == 0.5);
+    unlink(path);
+}
+
+int main(void)
+{
+    rules_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_held_out_is_disjoint),
+        cmocka_unit_test(test_stream_counts_bad_lines),
+        cmocka_unit_test(test_stream_binary_records),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
