@@ -19,6 +19,7 @@
 #include "tools/tune.h"
 #include "tools/tune_cli.h"
 #include "tools/tune_data.h"
+#include "tune_test_util.h"
 
 #define TEACHER_K 0.008
 
@@ -288,20 +289,6 @@ static void test_l2_keeps_weights_near_start(void **state)
         assert_true(abs(w[i].eg - normal_weights()[i].eg) <= 1);
     }
     unlink(path);
-}
-
-/* Streams part of set (files as given) into rec; returns the count. */
-static long read_part(const TuneDataSet *set, TuneDataPart part, uint8_t *rec, bool *held, size_t max)
-{
-    static const uint32_t order[2] = {0, 1};
-    TuneStream s;
-    tune_stream_start(&s, set, order, part, (TuneCursor){0, 0});
-    char why[256];
-    long n = tune_stream_read(&s, rec, held, max, why, sizeof why);
-    assert_true(n >= 0);
-    assert_int_equal(tune_stream_read(&s, rec, held, max, why, sizeof why), 0);
-    tune_stream_close(&s);
-    return n;
 }
 
 /* A run stopped in the middle of an epoch and resumed from its checkpoint ends exactly where an

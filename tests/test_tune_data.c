@@ -15,6 +15,7 @@
 #include "rules/notation.h"
 #include "tools/selfplay.h"
 #include "tools/tune_data.h"
+#include "tune_test_util.h"
 
 /* Writes the quiet positions after ply 4 of that many random games (up to 80 plies each) as a
  * binary self-play file under a new temporary name made from path; returns the number of records. */
@@ -49,20 +50,6 @@ static long write_game_file(char *path, int games)
     }
     assert_int_equal(fclose(f), 0);
     return count;
-}
-
-/* Streams part of set (files as given) into rec; returns the count. */
-static long read_part(const TuneDataSet *set, TuneDataPart part, uint8_t *rec, bool *held, size_t max)
-{
-    static const uint32_t order[2] = {0, 1};
-    TuneStream s;
-    tune_stream_start(&s, set, order, part, (TuneCursor){0, 0});
-    char why[256];
-    long n = tune_stream_read(&s, rec, held, max, why, sizeof why);
-    assert_true(n >= 0);
-    assert_int_equal(tune_stream_read(&s, rec, held, max, why, sizeof why), 0);
-    tune_stream_close(&s);
-    return n;
 }
 
 /* The held-out part and the training part split the data: together they are all of it, in
