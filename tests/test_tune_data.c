@@ -1,6 +1,7 @@
 /* The tuner's data (tools/tune_data.h): the held-out part and the training part split the data in
  * whole blocks, binary and text alike; a text file's bad lines are skipped and counted, a binary
- * file's trailing partial record is not data, a cursor starts a stream anywhere. */
+ * file's trailing partial record is not data, a cursor starts a stream anywhere; the orders a fit
+ * reads them in are seeded permutations. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -183,6 +184,46 @@ static void test_stream_binary_records(void **state)
     unlink(path);
 }
 
+/* The orders a fit reads the data in: an epoch's file order is a permutation fixed by the seed and
+ * the epoch (another epoch gives another one), and a shuffle permutes whole records, the same way
+ * for the same seed, epoch and chunk. */
+static void test_orders_are_seeded_permutations(void **state)
+{
+    (void)state;
+    enum { FILES = 40, RECS = 300 };
+    uint32_t a[FILES], b[FILES], c[FILES];
+    tune_data_epoch_order(a, FILES, 7, 3);
+    tune_data_epoch_order(b, FILES, 7, 3);
+    tune_data_epoch_order(c, FILES, 7, 4);
+    assert_memory_equal(a, b, sizeof a);
+    assert_memory_not_equal(a, c, sizeof a);
+    bool seen[FILES] = {false};
+    for (int i = 0; i < FILES; i++) {
+        assert_true(a[i] < FILES && !seen[a[i]]);
+        seen[a[i]] = true;
+    }
+    static uint8_t rec[RECS * SELFPLAY_RECORD_SIZE], again[RECS * SELFPLAY_RECORD_SIZE];
+    for (int i = 0; i < RECS; i++)   /* record i: every byte i % 251, and its index in the first two */
+        for (int j = 0; j < SELFPLAY_RECORD_SIZE; j++)
+            rec[i * SELFPLAY_RECORD_SIZE + j] = (uint8_t)(j == 0 ? i & 0xFF : j == 1 ? i >> 8 : i % 251);
+    memcpy(again, rec, sizeof rec);
+    tune_data_shuffle(rec, RECS, 7, 3, 5);
+    tune_data_shuffle(again, RECS, 7, 3, 5);
+    assert_memory_equal(rec, again, sizeof rec);
+    bool found[RECS] = {false};
+    int moved = 0;
+    for (int i = 0; i < RECS; i++) {
+        const uint8_t *r = rec + i * SELFPLAY_RECORD_SIZE;
+        int id = r[0] | r[1] << 8;
+        assert_true(id < RECS && !found[id]);
+        found[id] = true;
+        moved += id != i;
+        for (int j = 2; j < SELFPLAY_RECORD_SIZE; j++)
+            assert_int_equal(r[j], id % 251);
+    }
+    assert_true(moved > RECS / 2);
+}
+
 int main(void)
 {
     rules_init();
@@ -190,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_held_out_is_disjoint),
         cmocka_unit_test(test_stream_counts_bad_lines),
         cmocka_unit_test(test_stream_binary_records),
+        cmocka_unit_test(test_orders_are_seeded_permutations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

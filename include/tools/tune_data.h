@@ -70,3 +70,11 @@ long tune_stream_read(TuneStream *s, uint8_t *rec, bool *held, size_t max, char 
 
 /* Closes the open file, if any. */
 void tune_stream_close(TuneStream *s);
+
+/* The file order of an epoch: a permutation of 0..count-1 drawn from the seed and the epoch only
+ * (a restarted run reads the files in the same order). */
+void tune_data_epoch_order(uint32_t *order, int count, uint64_t seed, uint64_t epoch);
+
+/* Shuffles n records (SELFPLAY_RECORD_SIZE bytes each) in place, drawn from the seed, the epoch and
+ * the chunk only. */
+void tune_data_shuffle(uint8_t *rec, size_t n, uint64_t seed, uint64_t epoch, uint64_t chunk);

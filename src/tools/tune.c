@@ -363,47 +363,6 @@ static bool fit_k(Fit *fit, TuneDataSet *set, const uint32_t *order, char *why, 
     return true;
 }
 
-/* A seeded 64-bit mix (splitmix64's finaliser). */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-/* A uniform draw in [0, n) from the generator state *r. */
-static uint64_t draw(uint64_t *r, uint64_t n)
-{
-    *r = mix(*r);
-    return *r % n;   /* the bias, n / 2^64, is far below anything a fit could notice */
-}
-
-/* The file order of an epoch: a permutation drawn from the seed and the epoch only. */
-static void epoch_order(uint32_t *order, int count, uint64_t seed, uint64_t epoch)
-{
-    uint64_t r = mix(seed ^ mix(epoch));
-    for (int i = 0; i < count; i++)
-        order[i] = (uint32_t)i;
-    for (int i = count - 1; i > 0; i--) {
-        uint32_t j = (uint32_t)draw(&r, (uint64_t)i + 1), t = order[i];
-        order[i] = order[j], order[j] = t;
-    }
-}
-
-/* Shuffles n records in place, drawn from the seed, the epoch and the chunk only. */
-static void shuffle(uint8_t *rec, size_t n, uint64_t seed, uint64_t epoch, uint64_t chunk)
-{
-    uint64_t r = mix(seed ^ mix(epoch ^ mix(chunk + 0x5151)));
-    uint8_t tmp[REC];
-    for (size_t i = n; i > 1; i--) {
-        size_t j = (size_t)draw(&r, i);
-        memcpy(tmp, rec + (i - 1) * REC, REC);
-        memcpy(rec + (i - 1) * REC, rec + j * REC, REC);
-        memcpy(rec + j * REC, tmp, REC);
-    }
-}
-
 /* Writes the checkpoint when one is asked for; false with why when it cannot. */
 static bool save(Fit *fit, char *why, size_t why_size)
 {
@@ -422,12 +381,12 @@ static bool train(Fit *fit, TuneDataSet *set, uint32_t *order, TuneReport *rep, 
     uint64_t done = 0, batches = 0, chunks_run = 0;
     double report_loss = 0, report_count = 0;
     while (h->epoch < (uint64_t)cfg->epochs) {
-        epoch_order(order, set->count, cfg->seed, h->epoch);
+        tune_data_epoch_order(order, set->count, cfg->seed, h->epoch);
         TuneStream s;
         tune_stream_start(&s, set, order, TUNE_DATA_TRAIN, h->at);
         long got;
         while ((got = tune_stream_read(&s, fit->rec, NULL, fit->chunk_cap, why, why_size)) > 0) {
-            shuffle(fit->rec, (size_t)got, cfg->seed, h->epoch, h->chunk);
+            tune_data_shuffle(fit->rec, (size_t)got, cfg->seed, h->epoch, h->chunk);
             for (size_t b = 0; b < (size_t)got; b += (size_t)cfg->batch) {
                 size_t n = (size_t)got - b < (size_t)cfg->batch ? (size_t)got - b : (size_t)cfg->batch;
                 double loss0 = h->epoch_loss, count0 = h->epoch_count;
