@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 #include "hub/hub_loop.h"
+#include "hub/hub_parse.h"
 
-/* Feeds len bytes of input to the loop (a memory stream) and returns everything it printed. */
 /* cmocka fixtures: a fresh Hub per test in *state. */
 static inline int setup(void **state)
 {
@@ -24,6 +24,7 @@ static inline int teardown(void **state)
     return 0;
 }
 
+/* Feeds len bytes of input to the loop (a memory stream) and returns everything it printed. */
 static inline char *run_bytes(Hub *h, const char *input, size_t len)
 {
     static char empty[1];
@@ -190,4 +191,22 @@ static inline char *run_searching(Hub *h, const char *text)
     if (s.eof_in_search)
         fprintf(stderr, "a search did not end by itself: %s\n", text);
     return s.eof_in_search ? (free(out), strdup("search did not end\n")) : out;
+}
+
+#define START_HUB "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+
+/* Every line the engine printed parses back as `command key=value ...` (what strict clients need). */
+static inline void assert_all_lines_parse(const char *out)
+{
+    char *copy = strdup(out);
+    HubCommand *cmd = malloc(sizeof *cmd);
+    for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n")) {
+        const char *err = hub_parse_line(line, cmd);
+        if (err)
+            fail_msg("output line does not parse (%s): %s", err, line);
+        for (int i = 0; i < cmd->argc; i++)
+            assert_true(cmd->args[i].has_value);
+    }
+    free(cmd);
+    free(copy);
 }
