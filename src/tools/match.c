@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "opening/openings.h"
+#include "rules/hash.h"
 #include "tools/pdn.h"
 #include "util/fdio.h"
 #include "util/opts.h"
@@ -344,11 +345,7 @@ static int *opening_order(const MatchOptions *o, int count)
         order[i] = i;
     uint64_t s = o->seed;
     for (int i = count - 1; o->shuffle && i > 0; i--) {
-        s += 0x9e3779b97f4a7c15ULL;   /* splitmix64 */
-        uint64_t z = s;
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        z ^= z >> 31;
+        uint64_t z = hash_splitmix(&s);
         int j = (int)(z % (uint64_t)(i + 1));
         int tmp = order[i];
         order[i] = order[j];

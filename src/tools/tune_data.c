@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "rules/hash.h"
 
 #define MAGIC_LEN (sizeof SELFPLAY_BIN_MAGIC - 1)
 #define STREAM_BUFFER (1 << 20)
-#define REC SELFPLAY_RECORD_SIZE
 
 /* Fills in the kind and record count of one file; false with why when it cannot be read. */
 static bool describe(TuneDataFile *df, char *why, size_t why_size)
@@ -103,7 +103,7 @@ static bool open_at(TuneStream *s, char *why, size_t why_size)
     if (ok && s->buf)
         setvbuf(s->f, s->buf, _IOFBF, STREAM_BUFFER);
     if (ok && df->binary)
-        ok = fseeko(s->f, (off_t)(MAGIC_LEN + s->at.record * REC), SEEK_SET) == 0;
+        ok = fseeko(s->f, (off_t)(MAGIC_LEN + s->at.record * SELFPLAY_RECORD_SIZE), SEEK_SET) == 0;
     char line[SELFPLAY_LINE_MAX];
     for (uint64_t i = 0; ok && !df->binary && i < s->at.record; i++)
         ok = fgets(line, sizeof line, s->f) != NULL;
@@ -156,13 +156,13 @@ long tune_stream_read(TuneStream *s, uint8_t *rec, bool *held, size_t max, char 
                     tune_stream_close(s);   /* reported when a record is read from it */
             s->at.record = next;
             if (s->f && df->binary &&
-                fseeko(s->f, (off_t)(MAGIC_LEN + next * REC), SEEK_SET) != 0)
+                fseeko(s->f, (off_t)(MAGIC_LEN + next * SELFPLAY_RECORD_SIZE), SEEK_SET) != 0)
                 tune_stream_close(s);
             continue;
         }
         if (!s->f && !open_at(s, why, why_size))
             return -1;
-        int got = read_one(s, df, rec + n * REC);
+        int got = read_one(s, df, rec + n * SELFPLAY_RECORD_SIZE);
         if (got < 0) {
             snprintf(why, why_size, "\"%s\" ended early: was it changed while tuning?", df->path);
             return -1;
@@ -177,14 +177,8 @@ long tune_stream_read(TuneStream *s, uint8_t *rec, bool *held, size_t max, char 
     return (long)n;
 }
 
-/* A seeded 64-bit mix (splitmix64's finaliser). */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
+/* A seeded 64-bit mix: the splitmix64 output of state x. */
+static uint64_t mix(uint64_t x) { return hash_splitmix(&x); }
 
 /* A uniform draw in [0, n) from the generator state *r. */
 static uint64_t draw(uint64_t *r, uint64_t n)
@@ -207,11 +201,12 @@ void tune_data_epoch_order(uint32_t *order, int count, uint64_t seed, uint64_t e
 void tune_data_shuffle(uint8_t *rec, size_t n, uint64_t seed, uint64_t epoch, uint64_t chunk)
 {
     uint64_t r = mix(seed ^ mix(epoch ^ mix(chunk + 0x5151)));
-    uint8_t tmp[REC];
+    uint8_t tmp[SELFPLAY_RECORD_SIZE];
     for (size_t i = n; i > 1; i--) {
         size_t j = (size_t)draw(&r, i);
-        memcpy(tmp, rec + (i - 1) * REC, REC);
-        memcpy(rec + (i - 1) * REC, rec + j * REC, REC);
-        memcpy(rec + j * REC, tmp, REC);
+        uint8_t *a = rec + (i - 1) * SELFPLAY_RECORD_SIZE, *b = rec + j * SELFPLAY_RECORD_SIZE;
+        memcpy(tmp, a, sizeof tmp);
+        memcpy(a, b, sizeof tmp);
+        memcpy(b, tmp, sizeof tmp);
     }
 }
