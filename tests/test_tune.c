@@ -1,6 +1,6 @@
 /* Texel tuner: it recovers the scale and direction of a known teacher evaluation from synthetic
- * results in a data file, lowers the loss, learns the king table and king_mobility_attacked, is
- * deterministic, holds rare table entries at 0 on demand, resumes from a checkpoint as if never
+ * results in a data file (or from search scores, --lambda), lowers the loss, learns the king table
+ * and king_mobility_attacked, is deterministic, holds rare table entries at 0 on demand, resumes from a checkpoint as if never
  * stopped; `engine tune` writes a weight file that reads back and refuses bad arguments (the data
  * streams: test_tune_data.c). */
 #include <setjmp.h>
@@ -82,8 +82,8 @@ static void random_positions(unsigned seed, int n, void (*put)(const Position *p
     }
 }
 
-/* The teacher's probability that White wins pos. */
-static double teacher_p(const Position *pos)
+/* The teacher's score of pos, White's view. */
+static Score teacher_score(const Position *pos)
 {
     static EvalWeight teacher[EVAL_FEATURE_COUNT];
     static bool made;
@@ -91,8 +91,11 @@ static double teacher_p(const Position *pos)
         teacher_weights(teacher), made = true;
     EvalFeatures f;
     eval_extract(pos, &f);
-    return 1.0 / (1.0 + exp(-TEACHER_K * eval_score_white(&f, teacher)));
+    return eval_score_white(&f, teacher);
 }
+
+/* The teacher's probability that White wins pos. */
+static double teacher_p(const Position *pos) { return 1.0 / (1.0 + exp(-TEACHER_K * teacher_score(pos))); }
 
 typedef struct {
     double score[30000];
@@ -140,7 +143,18 @@ static void put_record(const Position *pos, void *ctx)
     Writer *w = ctx;
     double u = next_rand(&w->seed) / (double)0x1000000;
     uint8_t rec[SELFPLAY_RECORD_SIZE];
-    selfplay_pack_record(pos, u < teacher_p(pos) ? 1.0 : 0.0, rec);
+    selfplay_pack_record(pos, u < teacher_p(pos) ? 1.0 : 0.0, SELFPLAY_NO_SCORE, rec);
+    assert_int_equal(fwrite(rec, 1, sizeof rec, w->f), sizeof rec);
+    w->count++;
+}
+
+/* A record whose result is a coin flip (it says nothing) and whose search score is the teacher's. */
+static void put_scored_record(const Position *pos, void *ctx)
+{
+    Writer *w = ctx;
+    uint8_t rec[SELFPLAY_RECORD_SIZE];
+    Score mover = pos->turn == WHITE ? teacher_score(pos) : -teacher_score(pos);   /* as a search gives it */
+    selfplay_pack_record(pos, next_rand(&w->seed) & 1 ? 1.0 : 0.0, selfplay_stored_score(pos, mover), rec);
     assert_int_equal(fwrite(rec, 1, sizeof rec, w->f), sizeof rec);
     w->count++;
 }
@@ -166,15 +180,21 @@ static void random_king_boards(unsigned seed, int n, void (*put)(const Position 
 }
 
 /* Writes a binary self-play file of the positions source hands over (n games or boards, seeded),
- * with results drawn from the teacher's win probability; returns the number of records. */
-static long write_teacher_file(const char *path, PositionSource source, int n)
+ * each made a record by put; returns the number of records. */
+static long write_file(const char *path, PositionSource source, int n, void (*put)(const Position *pos, void *ctx))
 {
     Writer w = {.f = fopen(path, "wb"), .seed = 7};
     assert_non_null(w.f);
     fputs(SELFPLAY_BIN_MAGIC, w.f);
-    source(99, n, put_record, &w);
+    source(99, n, put, &w);
     assert_int_equal(fclose(w.f), 0);
     return w.count;
+}
+
+/* A file of those positions with results drawn from the teacher's win probability, no scores. */
+static long write_teacher_file(const char *path, PositionSource source, int n)
+{
+    return write_file(path, source, n, put_record);
 }
 
 /* A temporary file name (the file exists, empty). */
@@ -245,6 +265,35 @@ static void test_tuner_lowers_loss_and_is_deterministic(void **state)
     fit(path, &cfg, b, &rb);
     assert_memory_not_equal(a, b, sizeof a);
     assert_true(rb.valid_after < rb.valid_before);
+    unlink(path);
+}
+
+/* With coin-flip results and the teacher's scores in the data, --lambda 0 learns the teacher from
+ * the scores while --lambda 1 (results only) learns nothing of it; the losses measured stay those
+ * against the results, which the teacher's probabilities fit worse than a coin. */
+static void test_lambda_learns_from_search_scores(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_lambda_XXXXXX";
+    temp_name(path);
+    write_file(path, random_positions, 300, put_scored_record);
+    TuneConfig cfg = small_config();
+    cfg.k = TEACHER_K;   /* fitted on coin flips K would be near 0 */
+    static EvalWeight scores[EVAL_FEATURE_COUNT], results[EVAL_FEATURE_COUNT];
+    TuneReport rs, rr;
+    cfg.lambda = 0;
+    fit(path, &cfg, scores, &rs);
+    cfg.lambda = 1;
+    fit(path, &cfg, results, &rr);
+    const EvalWeight *start = normal_weights();
+    int taught = EVAL_PATTERN_BASE + TAUGHT_TABLE * EVAL_PATTERN_SIZE + taught_index();
+    assert_true(scores[taught].mg > start[taught].mg + 8);
+    assert_true(scores[EVAL_CENTRE].mg > start[EVAL_CENTRE].mg + 5);
+    /* coin flips move the weights by noise only: less than half as far */
+    assert_true(2 * abs(results[taught].mg - start[taught].mg) < scores[taught].mg - start[taught].mg);
+    int centre = EVAL_CENTRE;
+    assert_true(2 * abs(results[centre].mg - start[centre].mg) < scores[centre].mg - start[centre].mg);
+    assert_true(rs.valid_after > rs.valid_before);
     unlink(path);
 }
 
@@ -354,7 +403,8 @@ static void test_min_count_holds_rare_entries_at_zero(void **state)
     for (long i = 0; i < n; i++) {
         Position pos;
         double result;
-        assert_true(selfplay_unpack_record(rec + i * SELFPLAY_RECORD_SIZE, &pos, &result));
+        int score;
+        assert_true(selfplay_unpack_record(rec + i * SELFPLAY_RECORD_SIZE, &pos, &result, &score));
         EvalFeatures f;
         eval_extract(&pos, &f);
         for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++)
@@ -414,7 +464,7 @@ static void write_data_file(const char *path)
             if (list.count == 0)
                 break;
             uint8_t rec[SELFPLAY_RECORD_SIZE];
-            selfplay_pack_record(&pos, g % 3 * 0.5, rec);
+            selfplay_pack_record(&pos, g % 3 * 0.5, SELFPLAY_NO_SCORE, rec);
             assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
             Position next;
             move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
@@ -548,6 +598,7 @@ int main(void)
         cmocka_unit_test(test_tuner_lowers_loss_and_is_deterministic),
         cmocka_unit_test(test_tuner_learns_king_features),
         cmocka_unit_test(test_l2_keeps_weights_near_start),
+        cmocka_unit_test(test_lambda_learns_from_search_scores),
         cmocka_unit_test(test_tune_writes_weight_file),
         cmocka_unit_test(test_tune_refuses_bad_arguments),
         cmocka_unit_test(test_resume_matches_uninterrupted),

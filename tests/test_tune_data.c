@@ -1,7 +1,7 @@
 /* The tuner's data (tools/tune_data.h): the held-out part and the training part split the data in
  * whole blocks, binary and text alike; a text file's bad lines are skipped and counted, a binary
- * file's trailing partial record is not data, a cursor starts a stream anywhere; the orders a fit
- * reads them in are seeded permutations. */
+ * file's trailing partial record is not data, version-1 records (no score) still read, a cursor
+ * starts a stream anywhere; the orders a fit reads them in are seeded permutations. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,7 +39,7 @@ static long write_game_file(char *path, int games)
                 break;
             if (list.capture_len == 0 && ply >= 4) {
                 uint8_t rec[SELFPLAY_RECORD_SIZE];
-                selfplay_pack_record(&pos, g % 3 * 0.5, rec);
+                selfplay_pack_record(&pos, g % 3 * 0.5, ply - 40, rec);
                 assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
                 count++;
             }
@@ -91,9 +91,10 @@ static void test_held_out_is_disjoint(void **state)
     for (long i = 0; i < n1 + 10; i++) {
         Position pos;
         double result;
+        int score;
         char line[SELFPLAY_LINE_MAX];
-        assert_true(selfplay_unpack_record(all + i * SELFPLAY_RECORD_SIZE, &pos, &result));
-        selfplay_format_line(&pos, result, line, sizeof line);
+        assert_true(selfplay_unpack_record(all + i * SELFPLAY_RECORD_SIZE, &pos, &result, &score));
+        selfplay_format_line(&pos, result, score, line, sizeof line);
         fputs(line, f);
     }
     fclose(f);
@@ -120,7 +121,7 @@ static void test_stream_counts_bad_lines(void **state)
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "w");
     assert_non_null(f);
-    fputs("W:W31,32,33:B1,2 2-0\nnot a position 1-1\nB:W40:B10 0-2\nW:W31:B1 3-0\n", f);
+    fputs("W:W31,32,33:B1,2 2-0\nnot a position 1-1\nB:W40:B10 0-2 -75\nW:W31:B1 3-0\n", f);
     fclose(f);
     static TuneDataSet set;
     const char *paths[] = {path};
@@ -137,11 +138,44 @@ static void test_stream_counts_bad_lines(void **state)
     tune_stream_close(&s);
     Position pos;
     double result;
-    assert_true(selfplay_unpack_record(rec, &pos, &result) && result == 1.0);
-    assert_true(selfplay_unpack_record(rec + SELFPLAY_RECORD_SIZE, &pos, &result) && result == 0.0);
+    int score;
+    assert_true(selfplay_unpack_record(rec, &pos, &result, &score) && result == 1.0);
+    assert_int_equal(score, SELFPLAY_NO_SCORE);
+    assert_true(selfplay_unpack_record(rec + SELFPLAY_RECORD_SIZE, &pos, &result, &score) && result == 0.0);
+    assert_int_equal(score, -75);
     unlink(path);
     assert_false(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
     assert_non_null(strstr(why, "cannot read"));
+}
+
+/* Writes texts[0..n) as a binary file with magic under a new temporary name made from path: the
+ * first size bytes of each record (result i / 2, score 20 i - 5), then tail bytes of one more. */
+static void write_record_file(char *path, const char *magic, const char *const *texts, int n, size_t size,
+                              size_t tail)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    fputs(magic, f);
+    uint8_t rec[SELFPLAY_RECORD_SIZE];
+    for (int i = 0; i < n; i++) {
+        Position pos;
+        assert_null(notation_parse_position(texts[i], &pos));
+        selfplay_pack_record(&pos, i * 0.5, 20 * i - 5, rec);
+        assert_int_equal(fwrite(rec, 1, size, f), size);
+    }
+    assert_int_equal(fwrite(rec, 1, tail, f), tail);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Opens the one binary file at path as the data, nothing held out. */
+static void open_binary(TuneDataSet *set, const char *path)
+{
+    const char *paths[] = {path};
+    char why[256];
+    assert_true(tune_data_open(set, paths, 1, 0, 0, why, sizeof why));
+    assert_true(set->file[0].binary);
 }
 
 /* A binary file's trailing partial record is not data. */
@@ -149,29 +183,14 @@ static void test_stream_binary_records(void **state)
 {
     (void)state;
     char path[] = "/tmp/test_tune_bin_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "wb");
-    assert_non_null(f);
-    fputs(SELFPLAY_BIN_MAGIC, f);
     const char *texts[] = {"W:W31,32,33:B1,2", "B:W40:BK10"};
-    uint8_t rec[SELFPLAY_RECORD_SIZE];
-    for (int i = 0; i < 2; i++) {
-        Position pos;
-        assert_null(notation_parse_position(texts[i], &pos));
-        selfplay_pack_record(&pos, i == 0 ? 1.0 : 0.5, rec);
-        fwrite(rec, 1, sizeof rec, f);
-    }
-    fwrite(rec, 1, 10, f);   /* a truncated record */
-    fclose(f);
+    write_record_file(path, SELFPLAY_BIN_MAGIC, texts, 2, SELFPLAY_RECORD_SIZE, 10);   /* 10: a truncated one */
     static TuneDataSet set;
-    const char *paths[] = {path};
-    char why[256];
-    assert_true(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
-    assert_true(set.file[0].binary);
+    open_binary(&set, path);
     assert_int_equal(set.used, 2);
     static const uint32_t order[1] = {0};
     TuneStream s;
+    char why[256];
     tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){1, 0});
     uint8_t got[2 * SELFPLAY_RECORD_SIZE];
     assert_int_equal(tune_stream_read(&s, got, NULL, 2, why, sizeof why), 0);   /* past the end */
@@ -180,7 +199,39 @@ static void test_stream_binary_records(void **state)
     tune_stream_close(&s);
     Position pos;
     double result;
-    assert_true(selfplay_unpack_record(got, &pos, &result) && result == 0.5);
+    int score;
+    assert_true(selfplay_unpack_record(got, &pos, &result, &score) && result == 0.5);
+    assert_int_equal(score, 15);
+    unlink(path);
+}
+
+/* A version-1 file (25-byte records, no score) still reads: its records come as version 2 with
+ * the score marked absent, and a cursor counts its records of 25 bytes. */
+static void test_stream_version_1_records(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_v1_XXXXXX";
+    const char *texts[] = {"W:W31,32,33:B1,2", "B:W40:BK10", "W:WK46:B5"};
+    write_record_file(path, SELFPLAY_BIN_MAGIC_V1, texts, 3, SELFPLAY_RECORD_SIZE_V1, 0);
+    static TuneDataSet set;
+    open_binary(&set, path);
+    assert_int_equal(set.used, 3);
+    static const uint32_t order[1] = {0};
+    TuneStream s;
+    char why[256];
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 1});
+    uint8_t got[3 * SELFPLAY_RECORD_SIZE];
+    assert_int_equal(tune_stream_read(&s, got, NULL, 3, why, sizeof why), 2);
+    tune_stream_close(&s);
+    for (int i = 0; i < 2; i++) {
+        Position pos, want;
+        double result;
+        int score;
+        assert_true(selfplay_unpack_record(got + i * SELFPLAY_RECORD_SIZE, &pos, &result, &score));
+        assert_null(notation_parse_position(texts[i + 1], &want));
+        assert_true(pos.key == want.key && result == (i + 1) * 0.5);
+        assert_int_equal(score, SELFPLAY_NO_SCORE);
+    }
     unlink(path);
 }
 
@@ -231,6 +282,7 @@ int main(void)
         cmocka_unit_test(test_held_out_is_disjoint),
         cmocka_unit_test(test_stream_counts_bad_lines),
         cmocka_unit_test(test_stream_binary_records),
+        cmocka_unit_test(test_stream_version_1_records),
         cmocka_unit_test(test_orders_are_seeded_permutations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -35,6 +35,9 @@ typedef struct {
                                 * a handful of games behind it an entry is noise, which a search
                                 * seeks out (0 = none) */
     double k;                  /* the scale K; 0 = fit it */
+    double lambda;             /* the training target is lambda * result + (1 - lambda) * sigmoid(K * search
+                                * score) where the data holds a score (1 = the result alone); the losses
+                                * measured (start, epochs, end) are against the results */
     int validation_every;      /* every n-th block of 64 records of each file is held out (0 = none) */
     uint64_t seed;             /* file order and shuffles */
     uint64_t max_positions;    /* use the first n records of the data (0 = all) */

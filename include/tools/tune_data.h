@@ -1,9 +1,10 @@
 #pragma once
-/* The tuner's data on disk, streamed: self-play files (selfplay.h, text lines or 25-byte records)
- * are read in order from a cursor, each position handed on as a binary record, never all held in
- * memory. A record is named by its file and its index there (a text file's line number), so that a
- * cursor survives a restart; the held-out split goes by the record's index in the data (the files
- * in the order given), not by the order they are read in. */
+/* The tuner's data on disk, streamed: self-play files (selfplay.h: text lines, or records of
+ * version 2 or 1) are read in order from a cursor, each position handed on as a version-2 record
+ * (the score marked absent where the file has none), never all held in memory. A record is named
+ * by its file and its index there (a text file's line number), so that a cursor survives a
+ * restart; the held-out split goes by the record's index in the data (the files in the order
+ * given), not by the order they are read in. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,6 +17,7 @@
 typedef struct {
     const char *path;
     bool binary;
+    unsigned record_size;   /* bytes a record (binary: version 1 or 2), 0 for text */
     uint64_t records;   /* record slots (binary) or lines (text), whatever they hold */
     uint64_t used;      /* the first `used` of them are data (--max-positions) */
     uint64_t first;     /* the data's index of its first record (the files in the given order) */

@@ -24,14 +24,25 @@ void selfplay_default_config(SelfplayConfig *cfg)
 
 static int rng_below(uint64_t *state, int n) { return (int)(hash_splitmix(state) % (uint64_t)n); }
 
-void selfplay_format_line(const Position *pos, double result, char *buf, size_t size)
+int selfplay_stored_score(const Position *pos, Score score)
+{
+    int white = pos->turn == WHITE ? score : -score;
+    return white > SELFPLAY_SCORE_MAX ? SELFPLAY_SCORE_MAX : white < -SELFPLAY_SCORE_MAX ? -SELFPLAY_SCORE_MAX : white;
+}
+
+static const char *result_text(double result) { return result > 0.75 ? "2-0" : result < 0.25 ? "0-2" : "1-1"; }
+
+void selfplay_format_line(const Position *pos, double result, int score, char *buf, size_t size)
 {
     char fen[FEN_TEXT_MAX];
     notation_format_fen(pos, fen);
-    snprintf(buf, size, "%s %s\n", fen, result > 0.75 ? "2-0" : result < 0.25 ? "0-2" : "1-1");
+    if (score == SELFPLAY_NO_SCORE)
+        snprintf(buf, size, "%s %s\n", fen, result_text(result));
+    else
+        snprintf(buf, size, "%s %s %d\n", fen, result_text(result), score);
 }
 
-void selfplay_pack_record(const Position *pos, double result, uint8_t rec[SELFPLAY_RECORD_SIZE])
+void selfplay_pack_record(const Position *pos, double result, int score, uint8_t rec[SELFPLAY_RECORD_SIZE])
 {
     Bitboard sets[3] = {pos->pieces[WHITE], pos->pieces[BLACK], pos->kings};
     for (int k = 0; k < 3; k++)
@@ -39,16 +50,21 @@ void selfplay_pack_record(const Position *pos, double result, uint8_t rec[SELFPL
             rec[8 * k + i] = (uint8_t)(sets[k] >> (8 * i));
     int r = result > 0.75 ? 2 : result < 0.25 ? 0 : 1;
     rec[24] = (uint8_t)(pos->turn | r << 1);
+    uint16_t word = (uint16_t)(int16_t)score;
+    rec[25] = (uint8_t)word, rec[26] = (uint8_t)(word >> 8);
 }
 
-bool selfplay_unpack_record(const uint8_t rec[SELFPLAY_RECORD_SIZE], Position *pos, double *result)
+static bool score_ok(int score) { return score == SELFPLAY_NO_SCORE || abs(score) <= SELFPLAY_SCORE_MAX; }
+
+bool selfplay_unpack_record(const uint8_t rec[SELFPLAY_RECORD_SIZE], Position *pos, double *result, int *score)
 {
     Bitboard sets[3] = {0, 0, 0};
     for (int k = 0; k < 3; k++)
         for (int i = 0; i < 8; i++)
             sets[k] |= (Bitboard)rec[8 * k + i] << (8 * i);
     int r = rec[24] >> 1;
-    if (rec[24] > 5 || (sets[0] & sets[1]) || ((sets[0] | sets[1] | sets[2]) & ~BB_ALL) ||
+    *score = (int16_t)(uint16_t)(rec[25] | rec[26] << 8);
+    if (rec[24] > 5 || !score_ok(*score) || (sets[0] & sets[1]) || ((sets[0] | sets[1] | sets[2]) & ~BB_ALL) ||
         (sets[2] & ~(sets[0] | sets[1])))
         return false;
     position_set(pos, sets[0] & ~sets[2], sets[1] & ~sets[2], sets[0] & sets[2], sets[1] & sets[2],
@@ -57,26 +73,51 @@ bool selfplay_unpack_record(const uint8_t rec[SELFPLAY_RECORD_SIZE], Position *p
     return position_invalid_reason(pos) == NULL;
 }
 
-bool selfplay_parse_line(const char *line, Position *pos, double *result)
+/* Splits line into at most max blank-separated fields (start and length each); returns how many
+ * there are, max + 1 when there are more. */
+static int split_fields(const char *line, const char **start, size_t *len, int max)
 {
-    const char *space = strrchr(line, ' ');
-    if (!space || (size_t)(space - line) >= FEN_TEXT_MAX)
+    int n = 0;
+    for (const char *p = line + strspn(line, " \t\r\n"); *p; p += strspn(p, " \t\r\n")) {
+        if (n == max)
+            return max + 1;
+        start[n] = p;
+        len[n] = strcspn(p, " \t\r\n");
+        p += len[n++];
+    }
+    return n;
+}
+
+bool selfplay_parse_line(const char *line, Position *pos, double *result, int *score)
+{
+    const char *field[3];
+    size_t len[3];
+    int n = split_fields(line, field, len, 3);
+    if (n < 2 || n > 3 || len[0] >= FEN_TEXT_MAX || len[1] != 3)
         return false;
-    char text[FEN_TEXT_MAX];
-    memcpy(text, line, (size_t)(space - line));
-    text[space - line] = 0;
-    const char *res = space + 1;
-    size_t len = strcspn(res, "\r\n");
-    if (len != 3)
-        return false;
-    if (strncmp(res, "2-0", 3) == 0)
+    *score = SELFPLAY_NO_SCORE;
+    if (n == 3) {
+        char num[8], *end;
+        if (len[2] >= sizeof num)
+            return false;
+        memcpy(num, field[2], len[2]);
+        num[len[2]] = 0;
+        long v = strtol(num, &end, 10);
+        if (*end || labs(v) > SELFPLAY_SCORE_MAX)
+            return false;
+        *score = (int)v;
+    }
+    if (strncmp(field[1], "2-0", 3) == 0)
         *result = 1.0;
-    else if (strncmp(res, "1-1", 3) == 0)
+    else if (strncmp(field[1], "1-1", 3) == 0)
         *result = 0.5;
-    else if (strncmp(res, "0-2", 3) == 0)
+    else if (strncmp(field[1], "0-2", 3) == 0)
         *result = 0.0;
     else
         return false;
+    char text[FEN_TEXT_MAX];
+    memcpy(text, field[0], len[0]);
+    text[len[0]] = 0;
     return notation_parse_position(text, pos) == NULL;
 }
 
@@ -90,8 +131,9 @@ static void limits_of(const SelfplayConfig *cfg, uint64_t nodes, SearchLimits *l
         limits->depth = cfg->depth > 0 ? cfg->depth : 1;
 }
 
-/* A random move among those whose shallow-search score is within cfg->margin of the best. */
-static Move random_near_best(Search *s, Game *game, const SelfplayConfig *cfg, uint64_t *rng)
+/* A random move among those whose shallow-search score is within cfg->margin of the best; *best_score
+ * gets the best one (side to move's view). */
+static Move random_near_best(Search *s, Game *game, const SelfplayConfig *cfg, uint64_t *rng, Score *best_score)
 {
     MoveList list;
     movegen_generate(game_position(game), &list);
@@ -118,14 +160,16 @@ static Move random_near_best(Search *s, Game *game, const SelfplayConfig *cfg, u
     for (int i = 0; i < list.count; i++)
         if (scores[i] >= best - cfg->margin)
             near[n++] = i;
+    *best_score = best;
     return list.moves[near[rng_below(rng, n)]];
 }
 
 static bool is_quiet(const Position *pos) { return !movegen_has_capture(pos) && !movegen_opponent_has_capture(pos); }
 
-/* Plays one game from opening; returns White's score and collects quiet positions. */
+/* Plays one game from opening; returns White's score and collects the quiet positions with the
+ * scores of the searches made there (as stored). */
 static double play_game(Search *s, Game *game, const SelfplayConfig *cfg, const Position *opening, uint64_t *rng,
-                        Position *quiet, int *quiet_count)
+                        Position *quiet, int *quiet_score, int *quiet_count)
 {
     SearchLimits limits;
     limits_of(cfg, cfg->nodes, &limits);
@@ -140,15 +184,21 @@ static double play_game(Search *s, Game *game, const SelfplayConfig *cfg, const 
             return (pos->turn == WHITE) == (outcome > 0) ? 1.0 : 0.0;
         if (status != GAME_ONGOING || game->ply >= cfg->max_plies || game->ply + 1 >= GAME_MAX_PLIES)
             return 0.5;
-        if (is_quiet(pos))
-            quiet[(*quiet_count)++] = *pos;
+        bool quiet_here = is_quiet(pos);
+        if (quiet_here)
+            quiet[*quiet_count] = *pos;   /* pos is the game's slot: the searches below move through it */
         Move m;
+        Score score;
         if (game->ply < cfg->random_plies) {
-            m = random_near_best(s, game, cfg, rng);
+            m = random_near_best(s, game, cfg, rng, &score);
         } else {
             SearchResult res;
             search_run(s, game, &limits, GO_THINK, NULL, NULL, NULL, &res);
-            m = res.best;
+            m = res.best, score = res.score;
+        }
+        if (quiet_here) {
+            quiet_score[*quiet_count] = selfplay_stored_score(&quiet[*quiet_count], score);
+            (*quiet_count)++;
         }
         game_play(game, m);
     }
@@ -176,21 +226,22 @@ static int selfplay_worker(void *arg)
     Search *s = search_new(SELFPLAY_TT_MIB);
     Game *game = malloc(sizeof *game);
     Position *quiet = malloc(GAME_MAX_PLIES * sizeof *quiet);
-    wk->ok = s && game && quiet;
+    int *quiet_score = malloc(GAME_MAX_PLIES * sizeof *quiet_score);
+    wk->ok = s && game && quiet && quiet_score;
     for (int g = wk->first; wk->ok && g < wk->last; g++) {
         uint64_t rng = cfg->seed ^ (0xD1B54A32D192ED03ULL * (uint64_t)(g + 1));
         hash_splitmix(&rng);
         int count;
         const Position *opening = &wk->openings[rng_below(&rng, wk->opening_count)];
-        double result = play_game(s, game, cfg, opening, &rng, quiet, &count);
+        double result = play_game(s, game, cfg, opening, &rng, quiet, quiet_score, &count);
         for (int i = 0; i < count; i++) {
             if (cfg->binary) {
                 uint8_t rec[SELFPLAY_RECORD_SIZE];
-                selfplay_pack_record(&quiet[i], result, rec);
+                selfplay_pack_record(&quiet[i], result, quiet_score[i], rec);
                 fwrite(rec, 1, sizeof rec, wk->out);
             } else {
                 char line[SELFPLAY_LINE_MAX];
-                selfplay_format_line(&quiet[i], result, line, sizeof line);
+                selfplay_format_line(&quiet[i], result, quiet_score[i], line, sizeof line);
                 fputs(line, wk->out);
             }
         }
@@ -215,6 +266,7 @@ static int selfplay_worker(void *arg)
         search_free(s);
     free(game);
     free(quiet);
+    free(quiet_score);
     return 0;
 }
 

@@ -26,6 +26,7 @@ void tune_default_config(TuneConfig *cfg)
     cfg->learning_rate = 0.5;
     cfg->decay = 0.7;
     cfg->validation_every = 10;
+    cfg->lambda = 1;
     cfg->seed = 1;
     cfg->checkpoint_seconds = 300;
     cfg->freeze[EVAL_MAN] = true;
@@ -73,6 +74,7 @@ typedef struct {
     Variant variant;
     const double *w;
     double k;
+    double lambda;        /* the game result's share of the training target (tune.h) */
     bool gradient;        /* sum the gradient into grad, else measure only */
     double *grad;         /* the gradient sums of the touched features (the thread's own) */
     uint8_t *mark;        /* per feature: touched in this batch */
@@ -92,7 +94,9 @@ static int job_run(void *arg)
     for (size_t i = 0; i < job->n; i++) {
         Position pos;
         double result;
-        if (!selfplay_unpack_record(job->rec + i * REC, &pos, &result) || position_set_variant(&pos, job->variant)) {
+        int searched;
+        if (!selfplay_unpack_record(job->rec + i * REC, &pos, &result, &searched) ||
+            position_set_variant(&pos, job->variant)) {
             job->bad++;
             if (job->score)
                 job->score[i] = NAN;
@@ -123,7 +127,10 @@ static int job_run(void *arg)
         }
         double scale = (double)f.scale / EVAL_SCALE_ONE;
         double bm = scale * (EVAL_PHASE_MAX - f.phase) / EVAL_PHASE_MAX, be = scale * f.phase / EVAL_PHASE_MAX;
-        double score = mg * bm + eg * be, p = sigmoid(job->k * score), d = result - p;
+        double score = mg * bm + eg * be, p = sigmoid(job->k * score), target = result;
+        if (job->gradient && job->lambda < 1 && searched != SELFPLAY_NO_SCORE)
+            target = job->lambda * result + (1 - job->lambda) * sigmoid(job->k * searched);
+        double d = target - p;
         int part = job->held && job->held[i];
         job->loss[part] += d * d;
         job->count[part]++;
@@ -205,7 +212,8 @@ static void run_jobs(Fit *fit, const uint8_t *rec, const bool *held, size_t n, b
         Job *j = &fit->job[t];
         size_t begin = n * (size_t)t / (size_t)threads, end = n * (size_t)(t + 1) / (size_t)threads;
         j->rec = rec + begin * REC, j->held = held ? held + begin : NULL, j->n = end - begin;
-        j->variant = fit->variant, j->w = fit->st.w, j->k = fit->st.head.k, j->gradient = gradient;
+        j->variant = fit->variant, j->w = fit->st.w, j->k = fit->st.head.k, j->lambda = fit->cfg->lambda;
+        j->gradient = gradient;
         j->touched_count = 0;
         j->score = scores ? fit->score + begin : NULL, j->result = scores ? fit->result + begin : NULL;
         memset(j->loss, 0, sizeof j->loss), memset(j->count, 0, sizeof j->count), j->bad = 0;
@@ -558,9 +566,8 @@ void tune_note(char *buf, size_t size, Variant v, const TuneConfig *cfg, const T
     snprintf(how, sizeof how, v == VARIANT_NORMAL ? "engine tune" : "engine tune --variant %s", variant_name(v));
     snprintf(buf, size,
              "%s: fitted on %llu positions (%llu held out), %d epochs, batch %d, rate %g, decay %g, l2 %g, "
-             "min-count %u, seed %llu, K=%.6f, training loss %.6f -> %.6f, validation loss %.6f -> %.6f",
+             "min-count %u, lambda %g, seed %llu, K=%.6f, training loss %.6f -> %.6f, validation loss %.6f -> %.6f",
              how, (unsigned long long)report->train_count, (unsigned long long)report->valid_count, report->epochs,
-             cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2, cfg->min_count, (unsigned long long)cfg->seed,
-             report->k,
-             report->train_before, report->train_after, report->valid_before, report->valid_after);
+             cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2, cfg->min_count, cfg->lambda,
+             (unsigned long long)cfg->seed, report->k, report->train_before, report->train_after, report->valid_before, report->valid_after);
 }

@@ -38,6 +38,8 @@ static const char *take_variant(void *out, const char *value)
     "  --decay X            the step is multiplied by X after every epoch, 0.01-1 (default 0.7)\n"                 \
     "  --l2 X               pull towards the starting weights, 0-1e9 (default 0)\n"                                \
     "  --min-count N        table entries seen in fewer training positions stay 0, 0-1e9 (default 0)\n"           \
+    "  --lambda X           the game result's share of the target, the rest the data's search score, 0-1\n"    \
+    "                       (default 1: results only; losses measured are against the results)\n"              \
     "  --k X                the scale K of sigmoid(K * score), 0 = fit it on 1M positions (default 0)\n"          \
     "  --seed N             file order and shuffles (default 1)\n"                                                 \
     "  --threads N          gradient threads (default: the online cores)\n"                                        \
@@ -71,6 +73,7 @@ static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, i
         OPTS_REAL("--decay", &a->cfg.decay, 0.01, 1),
         OPTS_REAL("--l2", &a->cfg.l2, 0, 1e9),
         OPTS_INT("--min-count", &a->min_count, 0, 1000000000),
+        OPTS_REAL("--lambda", &a->cfg.lambda, 0, 1),
         OPTS_REAL("--k", &a->cfg.k, 0, 1),
         OPTS_INT("--seed", &a->seed, 0, 0x7fffffffffffffffL),
         OPTS_INT("--threads", &a->threads, 1, TUNE_MAX_THREADS),
@@ -124,9 +127,9 @@ int tune_cli_main(int argc, char **argv)
         a.out = default_path;
     }
     const TuneConfig *cfg = &a.cfg;
-    printf("tune features=%d threads=%d epochs=%d batch=%d rate=%g decay=%g l2=%g min-count=%u seed=%llu\n",
+    printf("tune features=%d threads=%d epochs=%d batch=%d rate=%g decay=%g l2=%g min-count=%u lambda=%g seed=%llu\n",
            EVAL_FEATURE_COUNT, cfg->threads, cfg->epochs, cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2,
-           cfg->min_count, (unsigned long long)cfg->seed);
+           cfg->min_count, cfg->lambda, (unsigned long long)cfg->seed);
     fflush(stdout);
     TuneReport rep;
     char why[256];

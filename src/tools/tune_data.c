@@ -17,12 +17,16 @@ static bool describe(TuneDataFile *df, char *why, size_t why_size)
         return false;
     }
     char head[MAGIC_LEN];
-    df->binary = fread(head, 1, MAGIC_LEN, f) == MAGIC_LEN && memcmp(head, SELFPLAY_BIN_MAGIC, MAGIC_LEN) == 0;
+    bool magic = fread(head, 1, MAGIC_LEN, f) == MAGIC_LEN;
+    df->record_size = magic && memcmp(head, SELFPLAY_BIN_MAGIC, MAGIC_LEN) == 0      ? SELFPLAY_RECORD_SIZE
+                      : magic && memcmp(head, SELFPLAY_BIN_MAGIC_V1, MAGIC_LEN) == 0 ? SELFPLAY_RECORD_SIZE_V1
+                                                                                      : 0;
+    df->binary = df->record_size != 0;
     bool ok = true;
     if (df->binary) {
         struct stat st;
         ok = fstat(fileno(f), &st) == 0;
-        df->records = ok ? ((uint64_t)st.st_size - MAGIC_LEN) / SELFPLAY_RECORD_SIZE : 0;
+        df->records = ok ? ((uint64_t)st.st_size - MAGIC_LEN) / df->record_size : 0;
     } else {
         rewind(f);
         char line[SELFPLAY_LINE_MAX];
@@ -103,7 +107,7 @@ static bool open_at(TuneStream *s, char *why, size_t why_size)
     if (ok && s->buf)
         setvbuf(s->f, s->buf, _IOFBF, STREAM_BUFFER);
     if (ok && df->binary)
-        ok = fseeko(s->f, (off_t)(MAGIC_LEN + s->at.record * SELFPLAY_RECORD_SIZE), SEEK_SET) == 0;
+        ok = fseeko(s->f, (off_t)(MAGIC_LEN + s->at.record * df->record_size), SEEK_SET) == 0;
     char line[SELFPLAY_LINE_MAX];
     for (uint64_t i = 0; ok && !df->binary && i < s->at.record; i++)
         ok = fgets(line, sizeof line, s->f) != NULL;
@@ -118,18 +122,26 @@ static bool open_at(TuneStream *s, char *why, size_t why_size)
  * parse, -1 when the file ends early. */
 static int read_one(TuneStream *s, const TuneDataFile *df, uint8_t *rec)
 {
-    if (df->binary)
-        return fread(rec, 1, SELFPLAY_RECORD_SIZE, s->f) == SELFPLAY_RECORD_SIZE ? 1 : -1;
+    if (df->binary) {
+        if (fread(rec, 1, df->record_size, s->f) != df->record_size)
+            return -1;
+        if (df->record_size == SELFPLAY_RECORD_SIZE_V1) {   /* no score: mark it so */
+            uint16_t none = (uint16_t)(int16_t)SELFPLAY_NO_SCORE;
+            rec[SELFPLAY_RECORD_SIZE_V1] = (uint8_t)none, rec[SELFPLAY_RECORD_SIZE_V1 + 1] = (uint8_t)(none >> 8);
+        }
+        return 1;
+    }
     char line[SELFPLAY_LINE_MAX];
     if (!fgets(line, sizeof line, s->f))
         return -1;
     Position pos;
     double result;
-    if (!selfplay_parse_line(line, &pos, &result)) {
+    int score;
+    if (!selfplay_parse_line(line, &pos, &result, &score)) {
         s->bad_lines++;
         return 0;
     }
-    selfplay_pack_record(&pos, result, rec);
+    selfplay_pack_record(&pos, result, score, rec);
     return 1;
 }
 
@@ -156,7 +168,7 @@ long tune_stream_read(TuneStream *s, uint8_t *rec, bool *held, size_t max, char 
                     tune_stream_close(s);   /* reported when a record is read from it */
             s->at.record = next;
             if (s->f && df->binary &&
-                fseeko(s->f, (off_t)(MAGIC_LEN + next * SELFPLAY_RECORD_SIZE), SEEK_SET) != 0)
+                fseeko(s->f, (off_t)(MAGIC_LEN + next * df->record_size), SEEK_SET) != 0)
                 tune_stream_close(s);
             continue;
         }
