@@ -85,17 +85,21 @@ static void test_other_command_stays_queued(void **state)
 }
 
 /* ponder-hit switches a ponder search to normal timing: it then ends by itself after its
- * move time, without needing stop or the end of input. */
+ * move time, without needing stop or the end of input. The hit comes a few polls in, far before
+ * the move time (pondering past it would end the search at the hit: a loaded machine must not
+ * get there). */
 static void test_ponder_hit(void **state)
 {
     Script s;
-    Chunk chunks[] = {{"level move-time=0.2\ngo ponder\n", 0}, {"ponder-hit\n", 20}, {NULL, 0}};
+    Chunk chunks[] = {{"level move-time=0.5\ngo ponder\n", 0}, {"ponder-hit\n", 3}, {NULL, 0}};
+    double start = test_now();
     char *out = run_script(*state, &s, chunks, 5.0);
     double after_hit = test_now() - s.released_at[1];
     assert_false(s.eof_in_search);
     assert_int_equal(count_lines(out, "done move="), 1);
     assert_int_equal(count_lines(out, "error"), 0);
-    assert_true(after_hit >= 0.1);
+    if (s.released_at[1] - start < 0.2)   /* else the machine stalled: the hit's timing says nothing */
+        assert_true(after_hit >= 0.25);
     free(out);
 }
 
