@@ -1,8 +1,8 @@
 /* Texel tuner: it recovers the scale and direction of a known teacher evaluation from synthetic
  * results in a data file (or from search scores, --lambda), lowers the loss, learns the king table
- * and king_mobility_attacked, is deterministic, holds rare table entries at 0 on demand, resumes from a checkpoint as if never
- * stopped; `engine tune` writes a weight file that reads back and refuses bad arguments (the data
- * streams: test_tune_data.c). */
+ * and king_mobility_attacked, is deterministic, holds rare table entries at 0 on demand, resumes
+ * from a checkpoint as if never stopped; `engine tune` writes a weight file that reads back, starts
+ * from a given one, measures only, and refuses bad arguments (the data streams: test_tune_data.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -562,6 +562,45 @@ static void test_tune_writes_weight_file(void **state)
     unlink(data_path);
 }
 
+/* --from starts the fit from a weight file (a tiny step stays next to it, far from the embedded
+ * weights); --epochs 0 measures and writes nothing; a --from file of another variant, or none, is
+ * refused with exit code 1. */
+static void test_tune_from_file_and_measure_only(void **state)
+{
+    (void)state;
+    char data_path[] = "/tmp/test_tune_data_XXXXXX", a[] = "/tmp/test_tune_a_XXXXXX", b[] = "/tmp/test_tune_b_XXXXXX";
+    temp_name(data_path), temp_name(a), temp_name(b);
+    write_data_file(data_path);
+    char line[320];
+    const char *fr = "--batch 256 --report 0 --threads 1 --variant frisian";
+    snprintf(line, sizeof line, "engine tune %s --epochs 5 --rate 2 %s --out %s", data_path, fr, a);
+    assert_int_equal(run_tune(line), 0);
+    snprintf(line, sizeof line, "engine tune %s --epochs 1 --rate 0.001 %s --from %s --out %s", data_path, fr, a, b);
+    assert_int_equal(run_tune(line), 0);
+    static EvalWeight wa[EVAL_FEATURE_COUNT], wb[EVAL_FEATURE_COUNT];
+    EvalFileHeader head;
+    char why[EVAL_FILE_WHY_MAX] = "";
+    assert_true(eval_file_read(a, VARIANT_FRISIAN, wa, &head, why, sizeof why));
+    assert_true(eval_file_read(b, VARIANT_FRISIAN, wb, &head, why, sizeof why));
+    const EvalWeight *embedded = eval_weights_of(VARIANT_FRISIAN);
+    int far_from_embedded = 0;
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++) {
+        assert_true(abs(wb[i].mg - wa[i].mg) <= 1 && abs(wb[i].eg - wa[i].eg) <= 1);
+        far_from_embedded += abs(wb[i].mg - embedded[i].mg) > 1 || abs(wb[i].eg - embedded[i].eg) > 1;
+    }
+    assert_true(far_from_embedded > 10);
+    unlink(b);
+    snprintf(line, sizeof line, "engine tune %s --epochs 0 %s --from %s --out %s", data_path, fr, a, b);
+    assert_int_equal(run_tune(line), 0);
+    assert_int_equal(access(b, F_OK), -1);   /* measured only */
+    snprintf(line, sizeof line, "engine tune %s --epochs 1 --threads 1 --from %s --out %s", data_path, a, b);
+    assert_int_equal(run_tune(line), 1);   /* frisian weights for normal */
+    snprintf(line, sizeof line, "engine tune %s --epochs 1 %s --from /nonexistent/w.bin --out %s", data_path, fr, b);
+    assert_int_equal(run_tune(line), 1);
+    assert_int_equal(access(b, F_OK), -1);
+    unlink(a), unlink(data_path);
+}
+
 /* Refused arguments give exit code 2 (and write nothing); unreadable data 1. */
 static void test_tune_refuses_bad_arguments(void **state)
 {
@@ -569,7 +608,7 @@ static void test_tune_refuses_bad_arguments(void **state)
     const char *bad[] = {
         "engine tune",                                       /* no data */
         "engine tune --frobnicate DATA",                     /* unknown option */
-        "engine tune --epochs 0 DATA",                       /* out of range */
+        "engine tune --epochs -1 DATA",                      /* out of range */
         "engine tune --iterations 9 DATA",                   /* gone: epochs now */
         "engine tune --batch 0 DATA",                        /* out of range */
         "engine tune --decay 1.5 DATA",                      /* out of range */
@@ -600,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_l2_keeps_weights_near_start),
         cmocka_unit_test(test_lambda_learns_from_search_scores),
         cmocka_unit_test(test_tune_writes_weight_file),
+        cmocka_unit_test(test_tune_from_file_and_measure_only),
         cmocka_unit_test(test_tune_refuses_bad_arguments),
         cmocka_unit_test(test_resume_matches_uninterrupted),
         cmocka_unit_test(test_min_count_holds_rare_entries_at_zero),

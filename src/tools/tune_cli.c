@@ -14,6 +14,7 @@ typedef struct {
     long epochs, threads, batch, report_every, validation_every, seed, max_positions, min_count;
     Variant variant;
     const char *out;
+    const char *from;   /* starting weights (NULL: the embedded ones) */
 } TuneArgs;
 
 static const char *take_variant(void *out, const char *value)
@@ -32,7 +33,9 @@ static const char *take_variant(void *out, const char *value)
     "  streaming it from disk: memory does not grow with the data\n"                                                 \
     "  --variant V          the variant whose weights are fitted, from its current ones (default normal)\n"        \
     "  --out FILE           where the weight file goes (default book/eval/V.bin)\n"                                \
-    "  --epochs N           passes over the training data, 1-100000 (default 10)\n"                                \
+    "  --from FILE          start from this weight file (of the same variant) instead of the embedded one\n"      \
+    "  --epochs N           passes over the training data, 0-100000 (default 10); 0 measures the losses\n"       \
+    "                       of the starting weights and writes nothing\n"                                         \
     "  --batch N            positions per Adam step, 1-1048576 (default 16384)\n"                                  \
     "  --rate X             Adam step in centi-men, 0.001-1000 (default 0.5)\n"                                    \
     "  --decay X            the step is multiplied by X after every epoch, 0.01-1 (default 0.7)\n"                 \
@@ -64,10 +67,12 @@ static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, i
     a->min_count = 0;
     a->variant = VARIANT_NORMAL;
     a->out = NULL;
+    a->from = NULL;
     const OptSpec specs[] = {
         OPTS_CALL("--variant", &a->variant, take_variant),
         OPTS_TEXT("--out", &a->out),
-        OPTS_INT("--epochs", &a->epochs, 1, 100000),
+        OPTS_TEXT("--from", &a->from),
+        OPTS_INT("--epochs", &a->epochs, 0, 100000),
         OPTS_INT("--batch", &a->batch, 1, 1 << 20),
         OPTS_REAL("--rate", &a->cfg.learning_rate, 0.001, 1000),
         OPTS_REAL("--decay", &a->cfg.decay, 0.01, 1),
@@ -118,8 +123,17 @@ int tune_cli_main(int argc, char **argv)
         return 0;
     if (!parse_args(argc, argv, &a, files, &file_count))
         return OPTS_REFUSED;
-    static EvalWeight weights[EVAL_FEATURE_COUNT];
+    static EvalWeight weights[EVAL_FEATURE_COUNT], from[EVAL_FEATURE_COUNT];
     const EvalWeight *start = eval_weights_of(a.variant);
+    char why_file[EVAL_FILE_WHY_MAX];
+    if (a.from) {
+        EvalFileHeader head;
+        if (!eval_file_read(a.from, a.variant, from, &head, why_file, sizeof why_file)) {
+            fprintf(stderr, "engine tune: %s\n", why_file);
+            return 1;
+        }
+        start = from;
+    }
     memcpy(weights, start, sizeof weights);
     char default_path[64];
     if (!a.out) {
@@ -141,10 +155,12 @@ int tune_cli_main(int argc, char **argv)
            (unsigned long long)rep.valid_count, (unsigned long long)rep.bad_records);
     printf("tune loss train %.6f -> %.6f valid %.6f -> %.6f\n", rep.train_before, rep.train_after, rep.valid_before,
            rep.valid_after);
+    if (cfg->epochs == 0)
+        return 0;   /* measured only */
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         printf("tune term=%s mg=%d->%d eg=%d->%d\n", eval_term_name((EvalTerm)i), start[i].mg, weights[i].mg,
                start[i].eg, weights[i].eg);
-    char note[EVAL_FILE_NOTE_MAX + 1], why_file[EVAL_FILE_WHY_MAX];
+    char note[EVAL_FILE_NOTE_MAX + 1];
     tune_note(note, sizeof note, a.variant, cfg, &rep);
     if (!eval_file_write(a.out, a.variant, note, weights, why_file, sizeof why_file)) {
         fprintf(stderr, "engine tune: %s\n", why_file);
