@@ -17,6 +17,7 @@
 #include "tools/hub_cli.h"
 #include "tools/match.h"
 #include "tools/rules_cli.h"
+#include "tools/rescore.h"
 #include "tools/selfplay.h"
 #include "tools/tactics.h"
 #include "tools/tune_cli.h"
@@ -34,6 +35,7 @@ static const struct {
     {"selfplay", NULL, selfplay_main},
     {"tactics", NULL, tactics_main},
     {"tune", NULL, tune_cli_main},
+    {"rescore", NULL, rescore_main},
     {"bitbase", "build", bitbase_build_main},
     {"bitbase", "info", bitbase_cli_info_main},
     {"bitbase", "won", bitbase_cli_won_main},
@@ -54,6 +56,7 @@ static int usage(void)
             "       engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--variant V] ...\n"
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
             "       engine tune [--variant V] [--out FILE] [--epochs N] [--rate X] [--checkpoint FILE] ... DATA...\n"
+            "       engine rescore --out FILE [--nodes N | --depth D] [--threads N] DATA...\n"
             "       engine eval info FILE   (a weight file book/eval/V.bin as text)\n"
             "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
