@@ -59,6 +59,9 @@ void selfplay_format_line(const Position *pos, double result, int score, char *b
  * little-endian 16-bit word (SELFPLAY_NO_SCORE: none). A version-1 record is the first 25 bytes. */
 void selfplay_pack_record(const Position *pos, double result, int score, uint8_t rec[SELFPLAY_RECORD_SIZE]);
 
+/* Sets the score of a record (a version-1 record read into a version-2 one gets SELFPLAY_NO_SCORE). */
+void selfplay_record_set_score(uint8_t rec[SELFPLAY_RECORD_SIZE], int score);
+
 /* Reads a record back; false when it does not hold a valid position, result and score. */
 bool selfplay_unpack_record(const uint8_t rec[SELFPLAY_RECORD_SIZE], Position *pos, double *result, int *score);
 

@@ -50,6 +50,11 @@ void selfplay_pack_record(const Position *pos, double result, int score, uint8_t
             rec[8 * k + i] = (uint8_t)(sets[k] >> (8 * i));
     int r = result > 0.75 ? 2 : result < 0.25 ? 0 : 1;
     rec[24] = (uint8_t)(pos->turn | r << 1);
+    selfplay_record_set_score(rec, score);
+}
+
+void selfplay_record_set_score(uint8_t rec[SELFPLAY_RECORD_SIZE], int score)
+{
     uint16_t word = (uint16_t)(int16_t)score;
     rec[25] = (uint8_t)word, rec[26] = (uint8_t)(word >> 8);
 }

@@ -569,5 +569,6 @@ void tune_note(char *buf, size_t size, Variant v, const TuneConfig *cfg, const T
              "min-count %u, lambda %g, seed %llu, K=%.6f, training loss %.6f -> %.6f, validation loss %.6f -> %.6f",
              how, (unsigned long long)report->train_count, (unsigned long long)report->valid_count, report->epochs,
              cfg->batch, cfg->learning_rate, cfg->decay, cfg->l2, cfg->min_count, cfg->lambda,
-             (unsigned long long)cfg->seed, report->k, report->train_before, report->train_after, report->valid_before, report->valid_after);
+             (unsigned long long)cfg->seed, report->k, report->train_before, report->train_after, report->valid_before,
+             report->valid_after);
 }

@@ -125,10 +125,8 @@ static int read_one(TuneStream *s, const TuneDataFile *df, uint8_t *rec)
     if (df->binary) {
         if (fread(rec, 1, df->record_size, s->f) != df->record_size)
             return -1;
-        if (df->record_size == SELFPLAY_RECORD_SIZE_V1) {   /* no score: mark it so */
-            uint16_t none = (uint16_t)(int16_t)SELFPLAY_NO_SCORE;
-            rec[SELFPLAY_RECORD_SIZE_V1] = (uint8_t)none, rec[SELFPLAY_RECORD_SIZE_V1 + 1] = (uint8_t)(none >> 8);
-        }
+        if (df->record_size == SELFPLAY_RECORD_SIZE_V1)
+            selfplay_record_set_score(rec, SELFPLAY_NO_SCORE);
         return 1;
     }
     char line[SELFPLAY_LINE_MAX];
