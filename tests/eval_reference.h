@@ -1,6 +1,6 @@
 #pragma once
 /* The square-by-square reference of the evaluation features that test_eval.c checks eval_extract
- * against: every term, block index and own-view king set. */
+ * against: every term, block and region index and own-view king set. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -147,6 +147,28 @@ static void ref_patterns(const Position *pos, Color us, uint16_t *index)
             }
         assert_int_equal(digit, EVAL_PATTERN_SQUARES);
         index[t] = (uint16_t)value;
+    }
+}
+
+/* The region indices of side us: own rows 4-9, files 2t..2t+3, digits in ascending own-view squares. */
+static void ref_regions(const Position *pos, Color us, uint32_t *index)
+{
+    RefBoard b;
+    ref_board(pos, us, &b);
+    for (int t = 0; t < EVAL_REGION_TABLES; t++) {
+        int digit = 0;
+        uint32_t value = 0, power = 1;
+        for (int r = 4; r < 10; r++)
+            for (int c = 2 * t; c < 2 * t + 4; c++) {
+                if (!ref_on_board(r, c))
+                    continue;
+                assert_int_equal(ref_square(r, c), eval_region_block[t][digit]);
+                value += power * (ref_is(&b, r, c, REF_OWN_MAN) ? 1 : ref_is(&b, r, c, REF_OPP_MAN) ? 2 : 0);
+                power *= 3;
+                digit++;
+            }
+        assert_int_equal(digit, EVAL_REGION_SQUARES);
+        index[t] = value;
     }
 }
 

@@ -45,10 +45,10 @@ static void fill_random_weights(void)
     }
 }
 
-/* The score for White of reference features under weights: every term, each side's blocks and
- * kings (own view) with its sign, blended by phase, damped by scale and clamped as eval.h says. */
-static Score ref_score(const int *value, const uint16_t *pattern, const Bitboard *king_view, int phase,
-                       int scale, const EvalWeight *weights)
+/* The score for White of reference features under weights: every term, each side's blocks,
+ * regions and kings (own view) with its sign, blended by phase, damped by scale and clamped as eval.h says. */
+static Score ref_score(const int *value, const uint16_t *pattern, const uint32_t *region, const Bitboard *king_view,
+                       int phase, int scale, const EvalWeight *weights)
 {
     int64_t mg = 0, eg = 0;
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
@@ -56,6 +56,11 @@ static Score ref_score(const int *value, const uint16_t *pattern, const Bitboard
     for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
         int t = k % EVAL_PATTERN_TABLES, sign = k < EVAL_PATTERN_TABLES ? 1 : -1;
         const EvalWeight *w = &weights[EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE + pattern[k]];
+        mg += sign * w->mg, eg += sign * w->eg;
+    }
+    for (int k = 0; k < EVAL_REGION_LOOKUPS; k++) {
+        int t = k % EVAL_REGION_TABLES, sign = k < EVAL_REGION_TABLES ? 1 : -1;
+        const EvalWeight *w = &weights[EVAL_REGION_BASE + t * EVAL_REGION_SIZE + (int)region[k]];
         mg += sign * w->mg, eg += sign * w->eg;
     }
     for (int side = 0; side < 2; side++)
@@ -69,8 +74,8 @@ static Score ref_score(const int *value, const uint16_t *pattern, const Bitboard
     return (Score)score;
 }
 
-/* Asserts that eval_extract matches the reference on pos (features, patterns, own-view kings, phase
- * of its variant and scale), that the portable pattern indices equal the ones in use (BMI2 where
+/* Asserts that eval_extract matches the reference on pos (features, patterns, regions, own-view
+ * kings, phase of its variant and scale), that the portable pattern and region indices equal the ones in use (BMI2 where
  * built for it), and that the score under random weights is the reference features' score. */
 static void check_reference(const Position *pos)
 {
@@ -87,6 +92,12 @@ static void check_reference(const Position *pos)
     assert_memory_equal(f.pattern, ref, sizeof ref);
     eval_pattern_indices_portable(pos, portable);
     assert_memory_equal(portable, ref, sizeof ref);
+    uint32_t ref_region[EVAL_REGION_LOOKUPS], portable_region[EVAL_REGION_LOOKUPS];
+    ref_regions(pos, WHITE, ref_region);
+    ref_regions(pos, BLACK, ref_region + EVAL_REGION_TABLES);
+    assert_memory_equal(f.region, ref_region, sizeof ref_region);
+    eval_region_indices_portable(pos, portable_region);
+    assert_memory_equal(portable_region, ref_region, sizeof ref_region);
     Bitboard kings[2] = {ref_king_view(pos, WHITE), ref_king_view(pos, BLACK)};
     assert_true(f.king_view[WHITE] == kings[WHITE] && f.king_view[BLACK] == kings[BLACK]);
     int pieces = bb_popcount(position_occupied(pos));
@@ -112,7 +123,7 @@ static void check_reference(const Position *pos)
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         value[i] = w[i] - b[i];
     assert_int_equal(eval_score_white(&f, random_weights),
-                     ref_score(value, ref, kings, f.phase, f.scale, random_weights));
+                     ref_score(value, ref, ref_region, kings, f.phase, f.scale, random_weights));
 }
 
 /* Asserts eval(p) == -eval(mirror(p)) (also under random pattern and king weights), that the
@@ -130,6 +141,10 @@ static void check_mirror(const Position *pos)
         assert_int_equal(a.pattern[t], b.pattern[EVAL_PATTERN_TABLES + t]);
         assert_int_equal(a.pattern[EVAL_PATTERN_TABLES + t], b.pattern[t]);
     }
+    for (int t = 0; t < EVAL_REGION_TABLES; t++) {   /* and so do the regions */
+        assert_int_equal(a.region[t], b.region[EVAL_REGION_TABLES + t]);
+        assert_int_equal(a.region[EVAL_REGION_TABLES + t], b.region[t]);
+    }
     assert_true(a.king_view[WHITE] == b.king_view[BLACK] && a.king_view[BLACK] == b.king_view[WHITE]);
     check_reference(pos);
     assert_int_equal(eval_score_white(&a, random_weights), -eval_score_white(&b, random_weights));
@@ -144,6 +159,20 @@ static void check_mirror(const Position *pos)
     assert_true(s > -SCORE_EVAL_MAX && s < SCORE_EVAL_MAX);
 }
 
+/* Plays a random legal move of pos in place (a linear congruential seed); false when it has none. */
+static bool play_random(Position *pos, unsigned *seed)
+{
+    MoveList list;
+    movegen_generate(pos, &list);
+    if (list.count == 0)
+        return false;
+    *seed = *seed * 1103515245u + 12345u;
+    Position next;
+    move_make(pos, list.moves[(*seed >> 16) % (unsigned)list.count], &next);
+    *pos = next;
+    return true;
+}
+
 /* Plays random legal moves from pos, checking symmetry at each position; returns positions checked. */
 static int random_walk(const Position *start, unsigned *seed, int plies)
 {
@@ -152,14 +181,8 @@ static int random_walk(const Position *start, unsigned *seed, int plies)
     for (int i = 0; i < plies; i++) {
         check_mirror(&pos);
         checked++;
-        MoveList list;
-        movegen_generate(&pos, &list);
-        if (list.count == 0)
+        if (!play_random(&pos, seed))
             break;
-        *seed = *seed * 1103515245u + 12345u;
-        Position next;
-        move_make(&pos, list.moves[(*seed >> 16) % (unsigned)list.count], &next);
-        pos = next;
     }
     return checked;
 }
@@ -284,14 +307,8 @@ static void test_material_only(void **state)
                 assert_int_equal(eval_position_cached(cache, &pos, eval_weights_of((Variant)v)), eval_position(&pos));
                 assert_int_equal(eval_material_cached(cache, &pos), mine);
                 kings_seen += pos.kings != 0;
-                MoveList list;
-                movegen_generate(&pos, &list);
-                if (list.count == 0)
+                if (!play_random(&pos, &seed))
                     break;
-                seed = seed * 1103515245u + 12345u;
-                Position next;
-                move_make(&pos, list.moves[(seed >> 16) % (unsigned)list.count], &next);
-                pos = next;
             }
         }
     }
@@ -323,14 +340,8 @@ static void test_cache_matches_eval(void **state)
             assert_int_equal(eval_position_cached(cache, &other, normal_weights()), eval_position(&other));
             other.kings ^= pos.pieces[WHITE] & -pos.pieces[WHITE];
             assert_int_equal(eval_position_cached(cache, &other, normal_weights()), eval_position(&other));
-            MoveList list;
-            movegen_generate(&pos, &list);
-            if (list.count == 0)
+            if (!play_random(&pos, &seed))
                 break;
-            seed = seed * 1103515245u + 12345u;
-            Position next;
-            move_make(&pos, list.moves[(seed >> 16) % (unsigned)list.count], &next);
-            pos = next;
         }
     }
     free(cache);
@@ -464,7 +475,7 @@ static void test_king_terms(void **state)
     assert_string_equal(eval_table_name(EVAL_KING_TABLE), "king_square");
     assert_int_equal(eval_table_base(EVAL_KING_TABLE), eval_king_feature(1));
     assert_int_equal(eval_table_size(EVAL_KING_TABLE), SQUARE_COUNT);
-    assert_int_equal(eval_table_base(EVAL_KING_TABLE) + SQUARE_COUNT, EVAL_FEATURE_COUNT);
+    assert_int_equal(eval_table_base(EVAL_KING_TABLE) + SQUARE_COUNT, eval_table_base(EVAL_REGION_TABLE));
 }
 
 static void test_breakdown_lists_terms(void **state)
@@ -512,6 +523,56 @@ static void test_score_bounded(void **state)
     assert_int_equal(eval_score_white(&f, heavy), -(SCORE_EVAL_MAX - 1));
 }
 
+/* The even grid's blocks t and 4 + t are region t's digits 4-11 and 0-7, which the folded weights
+ * of the search rely on. */
+static void test_regions_hold_the_even_grid(void **state)
+{
+    (void)state;
+    assert_int_equal(EVAL_PATTERN_EVEN_TABLES, 2 * EVAL_REGION_TABLES);
+    for (int t = 0; t < EVAL_REGION_TABLES; t++)
+        for (int j = 0; j < EVAL_PATTERN_SQUARES; j++) {
+            assert_int_equal(eval_pattern_block[t][j], eval_region_block[t][4 + j]);
+            assert_int_equal(eval_pattern_block[EVAL_REGION_TABLES + t][j], eval_region_block[t][j]);
+        }
+}
+
+/* Along random games, the evaluation of a variant's own weights (folded, cached or not) equals the
+ * reference sum over every table, under random weights in every table and under weights whose
+ * folded sums leave int16_t (then the engine keeps the unfolded ones). */
+static void test_folded_weights_score_as_the_reference(void **state)
+{
+    (void)state;
+    static EvalWeight saved[EVAL_FEATURE_COUNT], big[EVAL_FEATURE_COUNT];
+    memcpy(saved, normal_weights(), sizeof saved);
+    memcpy(big, random_weights, sizeof big);
+    big[eval_pattern_feature(0, 0)].mg = 30000;   /* + region 0's entry 0: out of range */
+    big[eval_region_feature(0, 0)].mg = 30000;
+    EvalCache *cache = calloc(1, sizeof *cache);
+    assert_non_null(cache);
+    const EvalWeight *sets[2] = {random_weights, big};
+    unsigned seed = 4242;
+    for (int k = 0; k < 2; k++) {
+        eval_set_weights(VARIANT_NORMAL, sets[k]);
+        memset(cache, 0, sizeof *cache);
+        Position start;
+        position_start(&start);
+        for (int g = 0; g < 40; g++) {
+            Position pos = start;
+            for (int ply = 0; ply < 150; ply++) {
+                EvalFeatures f;
+                eval_extract(&pos, &f);
+                Score white = eval_score_white(&f, sets[k]);
+                assert_int_equal(eval_position(&pos), pos.turn == WHITE ? white : -white);
+                assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
+                if (!play_random(&pos, &seed))
+                    break;
+            }
+        }
+    }
+    eval_set_weights(VARIANT_NORMAL, saved);
+    free(cache);
+}
+
 int main(void)
 {
     rules_init();
@@ -531,6 +592,8 @@ int main(void)
         cmocka_unit_test(test_king_terms),
         cmocka_unit_test(test_breakdown_lists_terms),
         cmocka_unit_test(test_score_bounded),
+        cmocka_unit_test(test_regions_hold_the_even_grid),
+        cmocka_unit_test(test_folded_weights_score_as_the_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -231,10 +231,17 @@ static void test_layouts_mapped_by_name(void **state)
         l.table_name[t - 1] = mine.table_name[t], l.table_size[t - 1] = mine.table_size[t];
     l.table_count--;
     check_layout_mapped(&l, w);
+    /* the layout before the regions, the shipped weights' until they were fitted: no region tables */
+    l = mine;
+    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 1], "region_rows4-9_files6-9");
+    l.table_count = EVAL_REGION_TABLE;
+    check_layout_mapped(&l, w);
+    assert_true(decoded[EVAL_REGION_BASE].mg == 0 && decoded[EVAL_FEATURE_COUNT - 1].eg == 0);
+    assert_memory_equal(decoded, w, EVAL_REGION_BASE * sizeof *w);
     /* the layout before the king features: no king_mobility_attacked, the 14 block tables only */
     l = mine;
     assert_string_equal(l.term_name[EVAL_TERM_COUNT - 1], "king_mobility_attacked");
-    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 1], "king_square");
+    assert_string_equal(l.table_name[EVAL_KING_TABLE], "king_square");
     l.term_count = EVAL_TERM_COUNT - 1;
     l.table_count = EVAL_PATTERN_TABLES;
     check_layout_mapped(&l, w);

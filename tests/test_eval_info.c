@@ -45,14 +45,19 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
     /* the last pattern table's last entry: opponent men on all 8 squares */
     weights[EVAL_KING_BASE - 1] = (EvalWeight){0, 1};
     /* the king table's last entry: a king on the own square 50 */
-    weights[EVAL_FEATURE_COUNT - 1] = (EvalWeight){-2, 3};
+    weights[EVAL_REGION_BASE - 1] = (EvalWeight){-2, 3};
+    /* region 0 (squares 21 22 26 27 31 32 36 37 41 42 46 47): digit 1 on 47 (3^11), digit 2 on 21 */
+    weights[EVAL_REGION_BASE + 177147 + 2] = (EvalWeight){5, 6};
+    /* the last region's last entry: opponent men on all 12 squares */
+    weights[EVAL_FEATURE_COUNT - 1] = (EvalWeight){-9, 0};
     EvalFileHeader head = {.version = 1, .variant = VARIANT_LOSING, .bytes = 123, .crc = 0xabcdef};
     snprintf(head.note, sizeof head.note, "by hand");
     int lines = print_text(&head);
-    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2 + 1 + 1);
+    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2 + 1 + 1 + EVAL_REGION_TABLES + 2);
     assert_non_null(strstr(text, "eval-file version=1 variant=losing bytes=123 crc=00abcdef\nnote by hand\n"));
     assert_non_null(strstr(text, " king-squares=50 "));
-    assert_non_null(strstr(text, "nonzero=5\n"));
+    assert_non_null(strstr(text, " regions=4 region-size=531441 "));
+    assert_non_null(strstr(text, "nonzero=7\n"));
     assert_non_null(strstr(text, "\nterm man mg=100 eg=90\n"));
     assert_non_null(strstr(text, "\nterm king mg=0 eg=0\n"));
     assert_non_null(strstr(text, "\nterm king_diagonal mg=-3 eg=4\n"));
@@ -61,6 +66,10 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
     assert_non_null(strstr(text, "\npattern rows3-6_files5-8 index=6560 own=- opp=19,20,23,24,29,30,33,34 mg=0 eg=1\n"
                                  "table king_square nonzero=1\nking square=50 mg=-2 eg=3\n"));
     assert_non_null(strstr(text, "\nterm king_mobility_attacked mg=0 eg=0\n"));
+    assert_non_null(strstr(text, "\ntable region_rows4-9_files0-3 squares=21,22,26,27,31,32,36,37,41,42,46,47 nonzero=1\n"
+                                 "region region_rows4-9_files0-3 index=177149 own=47 opp=21 mg=5 eg=6\n"));
+    assert_non_null(strstr(text, "\nregion region_rows4-9_files6-9 index=531440 own=- "
+                                 "opp=24,25,29,30,34,35,39,40,44,45,49,50 mg=-9 eg=0\n"));
     /* the same weights print the same text */
     static char first[sizeof text];
     memcpy(first, text, sizeof text);

@@ -409,6 +409,8 @@ static void test_min_count_holds_rare_entries_at_zero(void **state)
         eval_extract(&pos, &f);
         for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++)
             seen[eval_pattern_feature(k, f.pattern[k])]++;
+        for (int k = 0; k < EVAL_REGION_LOOKUPS; k++)
+            seen[eval_region_feature(k, f.region[k])]++;
         for (int side = 0; side < 2; side++)
             for (int sq = 1; sq <= SQUARE_COUNT; sq++)
                 seen[eval_king_feature(sq)] += (f.king_view[side] & bb_square(sq)) != 0;

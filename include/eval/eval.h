@@ -13,6 +13,7 @@
 #include "eval/score.h"
 #include "rules/position.h"
 #include "eval/eval_pattern.h"
+#include "eval/eval_region.h"
 
 
 /* The named terms. Each value is (White's feature) - (Black's feature), every side seen
@@ -53,22 +54,27 @@ typedef struct {
 
 /* The weight vector: the named terms; the pattern tables (eval_pattern.h), table t's entry i at
  * EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE + i; the king table, a king on own-view square s at
- * EVAL_KING_BASE + s - 1. */
+ * EVAL_KING_BASE + s - 1; the region tables (eval_region.h), table t's entry i at
+ * EVAL_REGION_BASE + t * EVAL_REGION_SIZE + i. */
 #define EVAL_PATTERN_BASE EVAL_TERM_COUNT
 #define EVAL_KING_BASE (EVAL_PATTERN_BASE + EVAL_PATTERN_TABLES * EVAL_PATTERN_SIZE)
-#define EVAL_FEATURE_COUNT (EVAL_KING_BASE + SQUARE_COUNT)
+#define EVAL_REGION_BASE (EVAL_KING_BASE + SQUARE_COUNT)
+#define EVAL_FEATURE_COUNT (EVAL_REGION_BASE + EVAL_REGION_TABLES * EVAL_REGION_SIZE)
 
-/* The tables of the weight vector, in its order: the pattern tables, then the king table
- * (EVAL_KING_TABLE). The weight files name them (eval_table_name). */
+/* The tables of the weight vector, in its order: the pattern tables, the king table
+ * (EVAL_KING_TABLE), then the region tables (from EVAL_REGION_TABLE). The weight files name them
+ * (eval_table_name). */
 #define EVAL_KING_TABLE EVAL_PATTERN_TABLES
-#define EVAL_TABLE_COUNT (EVAL_KING_TABLE + 1)
+#define EVAL_REGION_TABLE (EVAL_KING_TABLE + 1)
+#define EVAL_TABLE_COUNT (EVAL_REGION_TABLE + EVAL_REGION_TABLES)
 
 /* Everything the evaluation knows about a position, from White's point of view: the dense term
- * values, the pattern lookups and the kings (White's count +1, Black's -1; see eval_pattern_feature
+ * values, the pattern and region lookups and the kings (White's count +1, Black's -1; see eval_pattern_feature
  * and eval_king_feature). */
 typedef struct {
     int value[EVAL_TERM_COUNT];
     uint16_t pattern[EVAL_PATTERN_LOOKUPS];   /* table indices, from eval_pattern_indices */
+    uint32_t region[EVAL_REGION_LOOKUPS];     /* region indices, from eval_region_indices */
     Bitboard king_view[2];                    /* [side]: its kings in its own view (Black's half-turned) */
     int phase;   /* 0..EVAL_PHASE_MAX */
     int scale;   /* 0..EVAL_SCALE_ONE: drawish-ending damping of the whole score */
@@ -82,6 +88,13 @@ static inline int eval_pattern_feature(int k, int i)
 
 /* The sign of pattern lookup k in White's score: +1 for White's blocks, -1 for Black's. */
 static inline int eval_pattern_sign(int k) { return k < EVAL_PATTERN_TABLES ? 1 : -1; }
+
+/* The weight-vector position of region lookup k (0..EVAL_REGION_LOOKUPS-1) with index i; its sign
+ * in White's score is +1 for White's regions (k < EVAL_REGION_TABLES), -1 for Black's. */
+static inline int eval_region_feature(int k, uint32_t i)
+{
+    return EVAL_REGION_BASE + (k % EVAL_REGION_TABLES) * EVAL_REGION_SIZE + (int)i;
+}
 
 /* The weight-vector position of a king on own-view square s (1..50). */
 static inline int eval_king_feature(int s) { return EVAL_KING_BASE + s - 1; }

@@ -18,6 +18,7 @@
 #define EVAL_PATTERN_SIZE 6561               /* 3^8 */
 #define EVAL_PATTERN_LOOKUPS (2 * EVAL_PATTERN_TABLES)
 #define EVAL_PATTERN_SQUARES 8
+#define EVAL_PATTERN_EVEN_TABLES 8           /* tables 0-7: the even grid */
 
 /* The 8 squares (1..50) of table t's block in the owner's view, ascending; digit i of an index
  * (weight 3^i) is the i-th of them: 0 empty or king, 1 own man, 2 opponent man. */
@@ -33,6 +34,10 @@ void eval_pattern_init(void);
 /* The table indices of pos: index[t] is White's reading of table t, index[8 + t] Black's.
  * Uses BMI2 pext when the build targets it, else the portable path (same results). */
 void eval_pattern_indices(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS]);
+
+/* The indices of tables first..EVAL_PATTERN_TABLES-1 only (both readings); the others are left as
+ * they were. For the evaluation's folded weights, which read the even grid through the regions. */
+void eval_pattern_indices_from(const Position *pos, int first, uint16_t index[EVAL_PATTERN_LOOKUPS]);
 
 /* The same indices by the portable bit-gather, whatever the build target (for tests). */
 void eval_pattern_indices_portable(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS]);

@@ -5,8 +5,8 @@
 #include "eval/eval_file.h"
 
 /* Prints the header, every term's weights by name, then each pattern table's non-zero entries
- * (index, the block's own and opponent men as squares, mg, eg), one per line, then the king
- * table's non-zero squares (own view). */
+ * (index, the block's own and opponent men as squares, mg, eg), one per line, the king table's
+ * non-zero squares (own view), then each region table's non-zero entries as the patterns'. */
 void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE *out);
 
 /* `engine eval info FILE` (argv[1] == "eval", argv[2] == "info"): returns the exit code, 2 when

@@ -70,6 +70,9 @@ static struct {
     atomic_bool weights_ready[WEIGHT_SETS];
     EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];   /* decoded on first use: a process pays
                                                              * only for the variants it plays */
+    EvalWeight folded[WEIGHT_SETS][EVAL_FEATURE_COUNT];    /* the same scores, the even grid folded
+                                                             * into the regions (fold_weights) */
+    bool is_folded[WEIGHT_SETS];                           /* false: a sum did not fit, use weights */
 } tables;
 
 /* Material-only values in centi-men, {man, man} and {king, king} (mg = eg): also the cache key of
@@ -112,6 +115,7 @@ static void init_tables(void)
 {
     bb_init();
     eval_pattern_init();
+    eval_region_init();
     if (mtx_init(&tables.weights_lock, mtx_plain) != thrd_success) {
         fprintf(stderr, "engine: cannot create a mutex\n");
         abort();
@@ -258,7 +262,8 @@ static int drawish_scale(const int *w, const int *b)
     return EVAL_SCALE_ONE;
 }
 
-void eval_extract(const Position *pos, EvalFeatures *f)
+/* eval_extract, with the pattern indices of tables first..EVAL_PATTERN_TABLES-1 only. */
+static inline void extract(const Position *pos, EvalFeatures *f, int first)
 {
     if (!tables_ready())
         eval_init();
@@ -277,10 +282,13 @@ void eval_extract(const Position *pos, EvalFeatures *f)
     }
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
     f->scale = variant_endgame_draws(position_variant(pos)) ? drawish_scale(w, b) : EVAL_SCALE_ONE;
-    eval_pattern_indices(pos, f->pattern);
+    eval_pattern_indices_from(pos, first, f->pattern);
+    eval_region_indices(pos, f->region);
     f->king_view[WHITE] = wk;
     f->king_view[BLACK] = half_turn(bk);
 }
+
+void eval_extract(const Position *pos, EvalFeatures *f) { extract(pos, f, 0); }
 
 /* The score for White of the mg and eg sums: blended by the phase, damped by the scale, clamped. */
 static inline Score blend(int mg, int eg, const EvalFeatures *f)
@@ -304,18 +312,26 @@ static inline void king_sum(Bitboard view, const EvalWeight *weights, int *mg, i
     }
 }
 
-/* 32-bit sums are enough and cheaper than 64-bit products: |weight| < 2^15 (int16_t) and
- * |feature| <= 400 over 18 terms, plus 28 pattern and at most 40 king weights, keep them below 2^29. */
-Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
+/* The score for White of f under weights, reading pattern tables first..13 (0: all of them; the
+ * folded weights hold the even grid in the regions). 32-bit sums are enough and cheaper than 64-bit
+ * products: |weight| < 2^15 (int16_t) and |feature| <= 400 over 18 terms, plus 28 pattern, 8 region
+ * and at most 40 king weights, keep them below 2^29. */
+static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights, int first)
 {
     int mg = 0, eg = 0;
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
         mg += weights[i].mg * f->value[i];
         eg += weights[i].eg * f->value[i];
     }
-    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
+    for (int t = first; t < EVAL_PATTERN_TABLES; t++) {
         const EvalWeight *w = &weights[eval_pattern_feature(t, f->pattern[t])];
         const EvalWeight *b = &weights[eval_pattern_feature(t, f->pattern[EVAL_PATTERN_TABLES + t])];
+        mg += w->mg - b->mg;
+        eg += w->eg - b->eg;
+    }
+    for (int t = 0; t < EVAL_REGION_TABLES; t++) {
+        const EvalWeight *w = &weights[eval_region_feature(t, f->region[t])];
+        const EvalWeight *b = &weights[eval_region_feature(t, f->region[EVAL_REGION_TABLES + t])];
         mg += w->mg - b->mg;
         eg += w->eg - b->eg;
     }
@@ -327,6 +343,41 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights)
         eg += keg[WHITE] - keg[BLACK];
     }
     return blend(mg, eg, f);
+}
+
+Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights) { return score_with(f, weights, 0); }
+
+/* Region t's 12 squares hold block t (own rows 6-9 of the same files: the region's digits 4-11,
+ * index i / 3^4) and block 4 + t (own rows 4-7: digits 0-7, index i mod 3^8), for either side.
+ * Adding their weights into every region entry gives the same sums with 8 fewer lookups a side
+ * (test_eval checks the blocks and the scores). False, out unusable, when a sum leaves int16_t. */
+static bool fold_weights(const EvalWeight *raw, EvalWeight *out)
+{
+    memcpy(out, raw, EVAL_FEATURE_COUNT * sizeof *out);
+    for (int t = 0; t < EVAL_REGION_TABLES; t++) {
+        const EvalWeight *top = &raw[eval_pattern_feature(t, 0)], *low = &raw[eval_pattern_feature(4 + t, 0)];
+        EvalWeight *r = &out[eval_region_feature(t, 0)];
+        for (int i = 0; i < EVAL_REGION_SIZE; i++) {
+            int mg = r[i].mg + top[i / 81].mg + low[i % EVAL_PATTERN_SIZE].mg;
+            int eg = r[i].eg + top[i / 81].eg + low[i % EVAL_PATTERN_SIZE].eg;
+            if (mg < INT16_MIN || mg > INT16_MAX || eg < INT16_MIN || eg > INT16_MAX)
+                return false;
+            r[i] = (EvalWeight){(int16_t)mg, (int16_t)eg};
+        }
+    }
+    return true;
+}
+
+/* The score for White of pos under weight set i, through its folded weights when they exist. */
+static inline Score set_white(const Position *pos, int i)
+{
+    EvalFeatures f;
+    if (!tables.is_folded[i]) {
+        extract(pos, &f, 0);
+        return score_with(&f, tables.weights[i], 0);
+    }
+    extract(pos, &f, EVAL_PATTERN_EVEN_TABLES);
+    return score_with(&f, tables.folded[i], EVAL_PATTERN_EVEN_TABLES);
 }
 
 Variant eval_weights_variant(Variant v) { return EMBEDDED[weight_set(v)].variant; }
@@ -346,6 +397,7 @@ static void load_weight_set(int i)
                     variant_name(EMBEDDED[i].variant), why);
             abort();
         }
+        tables.is_folded[i] = fold_weights(tables.weights[i], tables.folded[i]);
         atomic_store_explicit(&tables.weights_ready[i], true, memory_order_release);
     }
     mtx_unlock(&tables.weights_lock);
@@ -368,7 +420,9 @@ void eval_embedded_file(Variant v, const unsigned char **bytes, size_t *len)
 void eval_set_weights(Variant v, const EvalWeight *weights)
 {
     load_weight_set(weight_set(v));   /* so that no later first use decodes over them */
-    memcpy(tables.weights[weight_set(v)], weights, sizeof tables.weights[0]);
+    int i = weight_set(v);
+    memcpy(tables.weights[i], weights, sizeof tables.weights[0]);
+    tables.is_folded[i] = fold_weights(tables.weights[i], tables.folded[i]);
 }
 
 int eval_material_value(Variant v, EvalTerm man_or_king)
@@ -392,9 +446,10 @@ Score eval_material_white(const EvalFeatures *f, Variant v)
 /* eval_score_white(eval_extract(pos), the weights of its variant). */
 static Score eval_white(const Position *pos)
 {
-    EvalFeatures f;
-    eval_extract(pos, &f);
-    return eval_score_white(&f, eval_weights_of(position_variant(pos)));
+    int i = weight_set(position_variant(pos));
+    if (!atomic_load_explicit(&tables.weights_ready[i], memory_order_acquire))
+        load_weight_set(i);
+    return set_white(pos, i);
 }
 
 /* The score for the side to move: -white for Black, without a branch (the side to move alternates). */
@@ -417,9 +472,14 @@ static inline Score cached(EvalCache *cache, const Position *pos, const EvalWeig
         e->pieces[WHITE] = pos->pieces[WHITE];
         e->pieces[BLACK] = pos->pieces[BLACK];
         e->kings = pos->kings;
-        EvalFeatures f;
-        eval_extract(pos, &f);
-        e->white = material ? material_white(&f, key) : eval_score_white(&f, key);
+        int i = weight_set(position_variant(pos));
+        if (!material && key == tables.weights[i]) {   /* the variant's own: the folded path */
+            e->white = set_white(pos, i);
+        } else {
+            EvalFeatures f;
+            eval_extract(pos, &f);
+            e->white = material ? material_white(&f, key) : eval_score_white(&f, key);
+        }
     }
     return side_relative(e->white, pos->turn);
 }
@@ -444,14 +504,21 @@ const char *eval_table_name(int t)
 {
     if (t >= 0 && t < EVAL_PATTERN_TABLES)
         return eval_pattern_name(t);
+    if (t >= EVAL_REGION_TABLE)
+        return eval_region_name(t - EVAL_REGION_TABLE);
     return t == EVAL_KING_TABLE ? "king_square" : "?";
 }
 
-uint32_t eval_table_size(int t) { return t < EVAL_PATTERN_TABLES ? EVAL_PATTERN_SIZE : SQUARE_COUNT; }
+uint32_t eval_table_size(int t)
+{
+    return t < EVAL_PATTERN_TABLES ? EVAL_PATTERN_SIZE : t == EVAL_KING_TABLE ? SQUARE_COUNT : EVAL_REGION_SIZE;
+}
 
 int eval_table_base(int t)
 {
-    return t < EVAL_PATTERN_TABLES ? EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE : EVAL_KING_BASE;
+    if (t < EVAL_PATTERN_TABLES)
+        return EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE;
+    return t == EVAL_KING_TABLE ? EVAL_KING_BASE : EVAL_REGION_BASE + (t - EVAL_REGION_TABLE) * EVAL_REGION_SIZE;
 }
 
 EvalTerm eval_term_by_name(const char *name)

@@ -1,8 +1,6 @@
 #include "eval/eval_pattern.h"
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
+#include "eval/eval_gather.h"
 
 /* Own-view blocks: tables 0-3 cover own rows 6-9, tables 4-7 own rows 4-7, files 0-3, 2-5, 4-7, 6-9;
  * tables 8-10 own rows 5-8, tables 11-13 own rows 3-6, files 1-4, 3-6, 5-8. */
@@ -54,35 +52,20 @@ void eval_pattern_init(void)
     pt.ready = true;
 }
 
-/* Bits of x under mask m, packed to the low end in mask order (what BMI2 pext computes). */
-static inline unsigned gather_portable(Bitboard x, Bitboard m)
-{
-    unsigned r = 0;
-    for (unsigned bit = 1; m; m &= m - 1, bit <<= 1)
-        r |= (x & m & -m) ? bit : 0;
-    return r;
-}
-
-#if defined(__BMI2__)
-static inline unsigned gather(Bitboard x, Bitboard m) { return (unsigned)_pext_u64(x, m); }
-#else
-static inline unsigned gather(Bitboard x, Bitboard m) { return gather_portable(x, m); }
-#endif
-
 /* White reads its blocks in ascending square order, as the tables are defined. Black's blocks are
  * the half-turned ones: ascending real squares are descending own-view squares, hence the
  * reversed digit order, and its own men are Black's. */
-static inline void indices_with(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS], bool portable)
+static inline void indices_with(const Position *pos, int first, uint16_t index[EVAL_PATTERN_LOOKUPS], bool portable)
 {
     if (!pt.ready)
         eval_pattern_init();
     Bitboard wm = position_men(pos, WHITE), bm = position_men(pos, BLACK);
-    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
+    for (int t = first; t < EVAL_PATTERN_TABLES; t++) {
         Bitboard mw = pt.mask[WHITE][t], mb = pt.mask[BLACK][t];
-        unsigned ww = portable ? gather_portable(wm, mw) : gather(wm, mw);
-        unsigned wb = portable ? gather_portable(bm, mw) : gather(bm, mw);
-        unsigned bb = portable ? gather_portable(bm, mb) : gather(bm, mb);
-        unsigned bw = portable ? gather_portable(wm, mb) : gather(wm, mb);
+        unsigned ww = portable ? eval_gather_portable(wm, mw) : eval_gather(wm, mw);
+        unsigned wb = portable ? eval_gather_portable(bm, mw) : eval_gather(bm, mw);
+        unsigned bb = portable ? eval_gather_portable(bm, mb) : eval_gather(bm, mb);
+        unsigned bw = portable ? eval_gather_portable(wm, mb) : eval_gather(wm, mb);
         index[t] = (uint16_t)(pt.trit[ww] + 2 * pt.trit[wb]);
         index[EVAL_PATTERN_TABLES + t] = (uint16_t)(pt.trit_reversed[bb] + 2 * pt.trit_reversed[bw]);
     }
@@ -90,10 +73,15 @@ static inline void indices_with(const Position *pos, uint16_t index[EVAL_PATTERN
 
 void eval_pattern_indices(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS])
 {
-    indices_with(pos, index, false);
+    indices_with(pos, 0, index, false);
+}
+
+void eval_pattern_indices_from(const Position *pos, int first, uint16_t index[EVAL_PATTERN_LOOKUPS])
+{
+    indices_with(pos, first, index, false);
 }
 
 void eval_pattern_indices_portable(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS])
 {
-    indices_with(pos, index, true);
+    indices_with(pos, 0, index, true);
 }

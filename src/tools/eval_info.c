@@ -4,17 +4,39 @@
 #include <stdlib.h>
 #include "util/opts.h"
 
-/* The squares of table t's block holding digit d (1 own man, 2 opponent man) in index, as
+/* The squares of a block of n squares holding digit d (1 own man, 2 opponent man) in index, as
  * "31,36", or "-" when none. */
-static void squares_with(int t, int index, int d, char *buf, size_t size)
+static void squares_with(const int *block, int n, uint32_t index, uint32_t d, char *buf, size_t size)
 {
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < EVAL_PATTERN_SQUARES; i++, index /= 3)
+    for (int i = 0; i < n; i++, index /= 3)
         if (index % 3 == d && used < size)
-            used += (size_t)snprintf(buf + used, size - used, "%s%d", used ? "," : "", eval_pattern_block[t][i]);
+            used += (size_t)snprintf(buf + used, size - used, "%s%d", used ? "," : "", block[i]);
     if (!used)
         snprintf(buf, size, "-");
+}
+
+/* A table of learned block entries: a summary line (its squares, its non-zero count), then each
+ * non-zero entry with the squares of its own and opponent men. kind names the entries. */
+static void print_blocks(const char *kind, const char *name, const int *block, int n, const EvalWeight *w,
+                         uint32_t size, FILE *out)
+{
+    uint32_t nonzero = 0;
+    for (uint32_t i = 0; i < size; i++)
+        nonzero += w[i].mg != 0 || w[i].eg != 0;
+    fprintf(out, "table %s squares=", name);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%d", i ? "," : "", block[i]);
+    fprintf(out, " nonzero=%u\n", nonzero);
+    for (uint32_t i = 0; i < size; i++) {
+        if (w[i].mg == 0 && w[i].eg == 0)
+            continue;
+        char own[60], opp[60];
+        squares_with(block, n, i, 1, own, sizeof own);
+        squares_with(block, n, i, 2, opp, sizeof opp);
+        fprintf(out, "%s %s index=%u own=%s opp=%s mg=%d eg=%d\n", kind, name, i, own, opp, w[i].mg, w[i].eg);
+    }
 }
 
 /* The king table: a summary line, then its non-zero squares (own view), one per line. */
@@ -38,37 +60,25 @@ void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE
     fprintf(out, "eval-file version=%d variant=%s bytes=%zu crc=%08lx\n", head->version, variant_name(head->variant),
             head->bytes, (unsigned long)head->crc);
     fprintf(out, "note %s\n", head->note);
-    fprintf(out, "layout terms=%d tables=%d table-size=%d king-squares=%d weights=%d nonzero=%d\n", EVAL_TERM_COUNT,
-            EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT, EVAL_FEATURE_COUNT, nonzero);
+    fprintf(out, "layout terms=%d tables=%d table-size=%d king-squares=%d regions=%d region-size=%d weights=%d "
+            "nonzero=%d\n", EVAL_TERM_COUNT, EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT, EVAL_REGION_TABLES,
+            EVAL_REGION_SIZE, EVAL_FEATURE_COUNT, nonzero);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         fprintf(out, "term %s mg=%d eg=%d\n", eval_term_name((EvalTerm)i), weights[i].mg, weights[i].eg);
-    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
-        const EvalWeight *w = &weights[EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE];
-        int n = 0;
-        for (int i = 0; i < EVAL_PATTERN_SIZE; i++)
-            n += w[i].mg != 0 || w[i].eg != 0;
-        fprintf(out, "table %s squares=", eval_pattern_name(t));
-        for (int i = 0; i < EVAL_PATTERN_SQUARES; i++)
-            fprintf(out, "%s%d", i ? "," : "", eval_pattern_block[t][i]);
-        fprintf(out, " nonzero=%d\n", n);
-        for (int i = 0; i < EVAL_PATTERN_SIZE; i++) {
-            if (w[i].mg == 0 && w[i].eg == 0)
-                continue;
-            char own[40], opp[40];
-            squares_with(t, i, 1, own, sizeof own);
-            squares_with(t, i, 2, opp, sizeof opp);
-            fprintf(out, "pattern %s index=%d own=%s opp=%s mg=%d eg=%d\n", eval_pattern_name(t), i, own, opp,
-                    w[i].mg, w[i].eg);
-        }
-    }
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++)
+        print_blocks("pattern", eval_pattern_name(t), eval_pattern_block[t], EVAL_PATTERN_SQUARES,
+                     &weights[EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE], EVAL_PATTERN_SIZE, out);
     print_kings(weights, out);
+    for (int t = 0; t < EVAL_REGION_TABLES; t++)
+        print_blocks("region", eval_region_name(t), eval_region_block[t], EVAL_REGION_SQUARES,
+                     &weights[EVAL_REGION_BASE + t * EVAL_REGION_SIZE], EVAL_REGION_SIZE, out);
 }
 
 #define EVAL_INFO_USAGE                                                                                              \
     "usage: engine eval info FILE\n"                                                                                 \
     "  prints a weight file (book/eval/V.bin, or one `engine tune` wrote) as text: its header and note, every\n"    \
-    "  term's mg/eg weights, then each pattern table's non-zero entries and the king table's non-zero\n"             \
-    "  squares\n"
+    "  term's mg/eg weights, then each pattern table's non-zero entries, the king table's non-zero\n"               \
+    "  squares and each region table's non-zero entries\n"
 
 int eval_info_main(int argc, char **argv)
 {

@@ -13,7 +13,7 @@
 #define K_MIN 1e-4
 #define K_MAX 0.1
 #define REC SELFPLAY_RECORD_SIZE
-#define ENTRIES_MAX (EVAL_TERM_COUNT + EVAL_PATTERN_LOOKUPS + SQUARE_COUNT)
+#define ENTRIES_MAX (EVAL_TERM_COUNT + EVAL_PATTERN_LOOKUPS + EVAL_REGION_LOOKUPS + SQUARE_COUNT)
 
 void tune_default_config(TuneConfig *cfg)
 {
@@ -111,6 +111,8 @@ static int job_run(void *arg)
                 feature[count] = (uint32_t)t, value[count++] = f.value[t];
         for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++)
             feature[count] = (uint32_t)eval_pattern_feature(k, f.pattern[k]), value[count++] = eval_pattern_sign(k);
+        for (int k = 0; k < EVAL_REGION_LOOKUPS; k++)
+            feature[count] = (uint32_t)eval_region_feature(k, f.region[k]), value[count++] = k < EVAL_REGION_TABLES ? 1 : -1;
         for (int side = 0; side < 2; side++)
             for (Bitboard b = f.king_view[side]; b; b &= b - 1)
                 feature[count] = (uint32_t)eval_king_feature(bb_square_of_bit[bb_lsb(b)]),

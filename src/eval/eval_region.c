@@ -1,0 +1,77 @@
+#include "eval/eval_region.h"
+
+#include "eval/eval_gather.h"
+
+/* Own rows 4-9 (squares 21-50), two squares a row: files 2t..2t+3 hold squares 5r+t+1 and 5r+t+2. */
+const int eval_region_block[EVAL_REGION_TABLES][EVAL_REGION_SQUARES] = {
+    {21, 22, 26, 27, 31, 32, 36, 37, 41, 42, 46, 47},
+    {22, 23, 27, 28, 32, 33, 37, 38, 42, 43, 47, 48},
+    {23, 24, 28, 29, 33, 34, 38, 39, 43, 44, 48, 49},
+    {24, 25, 29, 30, 34, 35, 39, 40, 44, 45, 49, 50},
+};
+
+static const char *const TABLE_NAMES[EVAL_REGION_TABLES] = {
+    "region_rows4-9_files0-3", "region_rows4-9_files2-5", "region_rows4-9_files4-7", "region_rows4-9_files6-9",
+};
+
+const char *eval_region_name(int t) { return t >= 0 && t < EVAL_REGION_TABLES ? TABLE_NAMES[t] : "?"; }
+
+#define GATHERED (1 << EVAL_REGION_SQUARES)
+
+static struct {
+    bool ready;
+    Bitboard mask[2][EVAL_REGION_TABLES];   /* [side][table]: the region on the real board */
+    uint32_t trit[GATHERED];                /* bit i of x -> 3^i */
+    uint32_t trit_reversed[GATHERED];       /* bit i of x -> 3^(11-i) */
+} rt;
+
+void eval_region_init(void)
+{
+    if (rt.ready)
+        return;
+    bb_init();
+    for (int t = 0; t < EVAL_REGION_TABLES; t++)
+        for (int i = 0; i < EVAL_REGION_SQUARES; i++) {
+            int s = eval_region_block[t][i];
+            rt.mask[WHITE][t] |= bb_square(s);
+            rt.mask[BLACK][t] |= bb_square(SQUARE_COUNT + 1 - s);
+        }
+    for (int x = 0; x < GATHERED; x++) {
+        uint32_t up = 0, down = 0;
+        for (int i = EVAL_REGION_SQUARES - 1; i >= 0; i--)
+            up = 3 * up + (uint32_t)(x >> i & 1);
+        for (int i = 0; i < EVAL_REGION_SQUARES; i++)
+            down = 3 * down + (uint32_t)(x >> i & 1);
+        rt.trit[x] = up;
+        rt.trit_reversed[x] = down;
+    }
+    rt.ready = true;
+}
+
+/* As the pattern blocks: White reads ascending squares; Black's half-turned region is read in
+ * descending real squares (ascending in its own view), hence the reversed digit order. */
+static inline void indices_with(const Position *pos, uint32_t index[EVAL_REGION_LOOKUPS], bool portable)
+{
+    if (!rt.ready)
+        eval_region_init();
+    Bitboard wm = position_men(pos, WHITE), bm = position_men(pos, BLACK);
+    for (int t = 0; t < EVAL_REGION_TABLES; t++) {
+        Bitboard mw = rt.mask[WHITE][t], mb = rt.mask[BLACK][t];
+        unsigned ww = portable ? eval_gather_portable(wm, mw) : eval_gather(wm, mw);
+        unsigned wb = portable ? eval_gather_portable(bm, mw) : eval_gather(bm, mw);
+        unsigned bb = portable ? eval_gather_portable(bm, mb) : eval_gather(bm, mb);
+        unsigned bw = portable ? eval_gather_portable(wm, mb) : eval_gather(wm, mb);
+        index[t] = rt.trit[ww] + 2 * rt.trit[wb];
+        index[EVAL_REGION_TABLES + t] = rt.trit_reversed[bb] + 2 * rt.trit_reversed[bw];
+    }
+}
+
+void eval_region_indices(const Position *pos, uint32_t index[EVAL_REGION_LOOKUPS])
+{
+    indices_with(pos, index, false);
+}
+
+void eval_region_indices_portable(const Position *pos, uint32_t index[EVAL_REGION_LOOKUPS])
+{
+    indices_with(pos, index, true);
+}
