@@ -150,16 +150,18 @@ static void ref_patterns(const Position *pos, Color us, uint16_t *index)
     }
 }
 
-/* The region indices of side us: own rows 4-9, files 2t..2t+3, digits in ascending own-view squares. */
+/* The region indices of side us: own rows 4-9 at files 2t..2t+3, then own rows 3-8 at files
+ * 2u+1..2u+4, digits in ascending own-view squares. */
 static void ref_regions(const Position *pos, Color us, uint32_t *index)
 {
     RefBoard b;
     ref_board(pos, us, &b);
+    static const int origin[EVAL_REGION_TABLES][2] = {{4, 0}, {4, 2}, {4, 4}, {4, 6}, {3, 1}, {3, 3}, {3, 5}};
     for (int t = 0; t < EVAL_REGION_TABLES; t++) {
-        int digit = 0;
+        int digit = 0, r0 = origin[t][0], c0 = origin[t][1];
         uint32_t value = 0, power = 1;
-        for (int r = 4; r < 10; r++)
-            for (int c = 2 * t; c < 2 * t + 4; c++) {
+        for (int r = r0; r < r0 + 6; r++)
+            for (int c = c0; c < c0 + 4; c++) {
                 if (!ref_on_board(r, c))
                     continue;
                 assert_int_equal(ref_square(r, c), eval_region_block[t][digit]);

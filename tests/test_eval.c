@@ -523,17 +523,23 @@ static void test_score_bounded(void **state)
     assert_int_equal(eval_score_white(&f, heavy), -(SCORE_EVAL_MAX - 1));
 }
 
-/* The even grid's blocks t and 4 + t are region t's digits 4-11 and 0-7, which the folded weights
- * of the search rely on. */
-static void test_regions_hold_the_even_grid(void **state)
+/* The blocks a region holds are its digits 4-11 and 0-7, and the regions hold every block once:
+ * what the folded weights of the search rely on. */
+static void test_regions_hold_the_blocks(void **state)
 {
     (void)state;
-    assert_int_equal(EVAL_PATTERN_EVEN_TABLES, 2 * EVAL_REGION_TABLES);
-    for (int t = 0; t < EVAL_REGION_TABLES; t++)
+    int held[EVAL_PATTERN_TABLES] = {0};
+    assert_int_equal(EVAL_PATTERN_TABLES, 2 * EVAL_REGION_TABLES);
+    for (int t = 0; t < EVAL_REGION_TABLES; t++) {
+        int upper = eval_region_holds[t][0], lower = eval_region_holds[t][1];
+        held[upper]++, held[lower]++;
         for (int j = 0; j < EVAL_PATTERN_SQUARES; j++) {
-            assert_int_equal(eval_pattern_block[t][j], eval_region_block[t][4 + j]);
-            assert_int_equal(eval_pattern_block[EVAL_REGION_TABLES + t][j], eval_region_block[t][j]);
+            assert_int_equal(eval_pattern_block[upper][j], eval_region_block[t][4 + j]);
+            assert_int_equal(eval_pattern_block[lower][j], eval_region_block[t][j]);
         }
+    }
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++)
+        assert_int_equal(held[t], 1);
 }
 
 /* Along random games, the evaluation of a variant's own weights (folded, cached or not) equals the
@@ -592,7 +598,7 @@ int main(void)
         cmocka_unit_test(test_king_terms),
         cmocka_unit_test(test_breakdown_lists_terms),
         cmocka_unit_test(test_score_bounded),
-        cmocka_unit_test(test_regions_hold_the_even_grid),
+        cmocka_unit_test(test_regions_hold_the_blocks),
         cmocka_unit_test(test_folded_weights_score_as_the_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

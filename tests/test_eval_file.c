@@ -233,7 +233,7 @@ static void test_layouts_mapped_by_name(void **state)
     check_layout_mapped(&l, w);
     /* the layout before the regions, the shipped weights' until they were fitted: no region tables */
     l = mine;
-    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 1], "region_rows4-9_files6-9");
+    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 1], "region_rows3-8_files5-8");
     l.table_count = EVAL_REGION_TABLE;
     check_layout_mapped(&l, w);
     assert_true(decoded[EVAL_REGION_BASE].mg == 0 && decoded[EVAL_FEATURE_COUNT - 1].eg == 0);

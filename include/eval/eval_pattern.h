@@ -18,7 +18,6 @@
 #define EVAL_PATTERN_SIZE 6561               /* 3^8 */
 #define EVAL_PATTERN_LOOKUPS (2 * EVAL_PATTERN_TABLES)
 #define EVAL_PATTERN_SQUARES 8
-#define EVAL_PATTERN_EVEN_TABLES 8           /* tables 0-7: the even grid */
 
 /* The 8 squares (1..50) of table t's block in the owner's view, ascending; digit i of an index
  * (weight 3^i) is the i-th of them: 0 empty or king, 1 own man, 2 opponent man. */
@@ -36,7 +35,7 @@ void eval_pattern_init(void);
 void eval_pattern_indices(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS]);
 
 /* The indices of tables first..EVAL_PATTERN_TABLES-1 only (both readings); the others are left as
- * they were. For the evaluation's folded weights, which read the even grid through the regions. */
+ * they were. The evaluation's folded weights read the blocks through the regions (eval_region.h). */
 void eval_pattern_indices_from(const Position *pos, int first, uint16_t index[EVAL_PATTERN_LOOKUPS]);
 
 /* The same indices by the portable bit-gather, whatever the build target (for tests). */

@@ -313,7 +313,7 @@ static inline void king_sum(Bitboard view, const EvalWeight *weights, int *mg, i
 }
 
 /* The score for White of f under weights, reading pattern tables first..13 (0: all of them; the
- * folded weights hold the even grid in the regions). 32-bit sums are enough and cheaper than 64-bit
+ * folded weights hold them in the regions and read none). 32-bit sums are enough and cheaper than 64-bit
  * products: |weight| < 2^15 (int16_t) and |feature| <= 400 over 18 terms, plus 28 pattern, 8 region
  * and at most 40 king weights, keep them below 2^29. */
 static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights, int first)
@@ -347,15 +347,16 @@ static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights,
 
 Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights) { return score_with(f, weights, 0); }
 
-/* Region t's 12 squares hold block t (own rows 6-9 of the same files: the region's digits 4-11,
- * index i / 3^4) and block 4 + t (own rows 4-7: digits 0-7, index i mod 3^8), for either side.
- * Adding their weights into every region entry gives the same sums with 8 fewer lookups a side
- * (test_eval checks the blocks and the scores). False, out unusable, when a sum leaves int16_t. */
+/* Every region's 12 squares hold two blocks (eval_region_holds), the 7 regions the 14 blocks once
+ * each, for either side: adding the blocks' weights into every region entry gives the same sums
+ * without a block lookup (test_eval checks the blocks and the scores). False, out unusable, when a
+ * sum leaves int16_t. */
 static bool fold_weights(const EvalWeight *raw, EvalWeight *out)
 {
     memcpy(out, raw, EVAL_FEATURE_COUNT * sizeof *out);
     for (int t = 0; t < EVAL_REGION_TABLES; t++) {
-        const EvalWeight *top = &raw[eval_pattern_feature(t, 0)], *low = &raw[eval_pattern_feature(4 + t, 0)];
+        const EvalWeight *top = &raw[eval_pattern_feature(eval_region_holds[t][0], 0)];
+        const EvalWeight *low = &raw[eval_pattern_feature(eval_region_holds[t][1], 0)];
         EvalWeight *r = &out[eval_region_feature(t, 0)];
         for (int i = 0; i < EVAL_REGION_SIZE; i++) {
             int mg = r[i].mg + top[i / 81].mg + low[i % EVAL_PATTERN_SIZE].mg;
@@ -376,8 +377,8 @@ static inline Score set_white(const Position *pos, int i)
         extract(pos, &f, 0);
         return score_with(&f, tables.weights[i], 0);
     }
-    extract(pos, &f, EVAL_PATTERN_EVEN_TABLES);
-    return score_with(&f, tables.folded[i], EVAL_PATTERN_EVEN_TABLES);
+    extract(pos, &f, EVAL_PATTERN_TABLES);
+    return score_with(&f, tables.folded[i], EVAL_PATTERN_TABLES);
 }
 
 Variant eval_weights_variant(Variant v) { return EMBEDDED[weight_set(v)].variant; }

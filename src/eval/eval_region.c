@@ -2,16 +2,25 @@
 
 #include "eval/eval_gather.h"
 
-/* Own rows 4-9 (squares 21-50), two squares a row: files 2t..2t+3 hold squares 5r+t+1 and 5r+t+2. */
+/* Two squares a row: own rows 4-9 (squares 21-50) at files 2t..2t+3, then own rows 3-8 (squares
+ * 16-45) at files 2u+1..2u+4. */
 const int eval_region_block[EVAL_REGION_TABLES][EVAL_REGION_SQUARES] = {
     {21, 22, 26, 27, 31, 32, 36, 37, 41, 42, 46, 47},
     {22, 23, 27, 28, 32, 33, 37, 38, 42, 43, 47, 48},
     {23, 24, 28, 29, 33, 34, 38, 39, 43, 44, 48, 49},
     {24, 25, 29, 30, 34, 35, 39, 40, 44, 45, 49, 50},
+    {17, 18, 21, 22, 27, 28, 31, 32, 37, 38, 41, 42},
+    {18, 19, 22, 23, 28, 29, 32, 33, 38, 39, 42, 43},
+    {19, 20, 23, 24, 29, 30, 33, 34, 39, 40, 43, 44},
 };
+
+/* Pattern tables 0-3 are own rows 6-9 and 4-7 those 4-7 of the same files; 8-10 own rows 5-8 and
+ * 11-13 rows 3-6. */
+const int eval_region_holds[EVAL_REGION_TABLES][2] = {{0, 4}, {1, 5}, {2, 6}, {3, 7}, {8, 11}, {9, 12}, {10, 13}};
 
 static const char *const TABLE_NAMES[EVAL_REGION_TABLES] = {
     "region_rows4-9_files0-3", "region_rows4-9_files2-5", "region_rows4-9_files4-7", "region_rows4-9_files6-9",
+    "region_rows3-8_files1-4", "region_rows3-8_files3-6", "region_rows3-8_files5-8",
 };
 
 const char *eval_region_name(int t) { return t >= 0 && t < EVAL_REGION_TABLES ? TABLE_NAMES[t] : "?"; }
