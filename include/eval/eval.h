@@ -89,12 +89,14 @@ static inline int eval_pattern_feature(int k, int i)
 /* The sign of pattern lookup k in White's score: +1 for White's blocks, -1 for Black's. */
 static inline int eval_pattern_sign(int k) { return k < EVAL_PATTERN_TABLES ? 1 : -1; }
 
-/* The weight-vector position of region lookup k (0..EVAL_REGION_LOOKUPS-1) with index i; its sign
- * in White's score is +1 for White's regions (k < EVAL_REGION_TABLES), -1 for Black's. */
+/* The weight-vector position of region lookup k (0..EVAL_REGION_LOOKUPS-1) with index i. */
 static inline int eval_region_feature(int k, uint32_t i)
 {
     return EVAL_REGION_BASE + (k % EVAL_REGION_TABLES) * EVAL_REGION_SIZE + (int)i;
 }
+
+/* The sign of region lookup k in White's score: +1 for White's regions, -1 for Black's. */
+static inline int eval_region_sign(int k) { return k < EVAL_REGION_TABLES ? 1 : -1; }
 
 /* The weight-vector position of a king on own-view square s (1..50). */
 static inline int eval_king_feature(int s) { return EVAL_KING_BASE + s - 1; }

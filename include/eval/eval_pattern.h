@@ -34,9 +34,5 @@ void eval_pattern_init(void);
  * Uses BMI2 pext when the build targets it, else the portable path (same results). */
 void eval_pattern_indices(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS]);
 
-/* The indices of tables first..EVAL_PATTERN_TABLES-1 only (both readings); the others are left as
- * they were. The evaluation's folded weights read the blocks through the regions (eval_region.h). */
-void eval_pattern_indices_from(const Position *pos, int first, uint16_t index[EVAL_PATTERN_LOOKUPS]);
-
 /* The same indices by the portable bit-gather, whatever the build target (for tests). */
 void eval_pattern_indices_portable(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS]);

@@ -70,7 +70,7 @@ static struct {
     atomic_bool weights_ready[WEIGHT_SETS];
     EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];   /* decoded on first use: a process pays
                                                              * only for the variants it plays */
-    EvalWeight folded[WEIGHT_SETS][EVAL_FEATURE_COUNT];    /* the same scores, the even grid folded
+    EvalWeight folded[WEIGHT_SETS][EVAL_FEATURE_COUNT];    /* the same scores, the blocks folded
                                                              * into the regions (fold_weights) */
     bool is_folded[WEIGHT_SETS];                           /* false: a sum did not fit, use weights */
 } tables;
@@ -262,8 +262,8 @@ static int drawish_scale(const int *w, const int *b)
     return EVAL_SCALE_ONE;
 }
 
-/* eval_extract, with the pattern indices of tables first..EVAL_PATTERN_TABLES-1 only. */
-static inline void extract(const Position *pos, EvalFeatures *f, int first)
+/* eval_extract; the block indices only when patterns (the folded weights read none). */
+static inline void extract(const Position *pos, EvalFeatures *f, bool patterns)
 {
     if (!tables_ready())
         eval_init();
@@ -282,13 +282,14 @@ static inline void extract(const Position *pos, EvalFeatures *f, int first)
     }
     f->phase = phase < 0 ? 0 : phase > EVAL_PHASE_MAX ? EVAL_PHASE_MAX : phase;
     f->scale = variant_endgame_draws(position_variant(pos)) ? drawish_scale(w, b) : EVAL_SCALE_ONE;
-    eval_pattern_indices_from(pos, first, f->pattern);
+    if (patterns)
+        eval_pattern_indices(pos, f->pattern);
     eval_region_indices(pos, f->region);
     f->king_view[WHITE] = wk;
     f->king_view[BLACK] = half_turn(bk);
 }
 
-void eval_extract(const Position *pos, EvalFeatures *f) { extract(pos, f, 0); }
+void eval_extract(const Position *pos, EvalFeatures *f) { extract(pos, f, true); }
 
 /* The score for White of the mg and eg sums: blended by the phase, damped by the scale, clamped. */
 static inline Score blend(int mg, int eg, const EvalFeatures *f)
@@ -312,18 +313,18 @@ static inline void king_sum(Bitboard view, const EvalWeight *weights, int *mg, i
     }
 }
 
-/* The score for White of f under weights, reading pattern tables first..13 (0: all of them; the
- * folded weights hold them in the regions and read none). 32-bit sums are enough and cheaper than 64-bit
- * products: |weight| < 2^15 (int16_t) and |feature| <= 400 over 18 terms, plus 28 pattern, 8 region
- * and at most 40 king weights, keep them below 2^29. */
-static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights, int first)
+/* The score for White of f under weights, reading the block tables only when patterns (the folded
+ * weights hold them in the regions). 32-bit sums are enough and cheaper than 64-bit products:
+ * |weight| < 2^15 (int16_t) and |feature| <= 400 over 18 terms, plus 28 pattern, 14 region and at
+ * most 40 king weights, keep them below 2^29. */
+static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights, bool patterns)
 {
     int mg = 0, eg = 0;
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
         mg += weights[i].mg * f->value[i];
         eg += weights[i].eg * f->value[i];
     }
-    for (int t = first; t < EVAL_PATTERN_TABLES; t++) {
+    for (int t = 0; patterns && t < EVAL_PATTERN_TABLES; t++) {
         const EvalWeight *w = &weights[eval_pattern_feature(t, f->pattern[t])];
         const EvalWeight *b = &weights[eval_pattern_feature(t, f->pattern[EVAL_PATTERN_TABLES + t])];
         mg += w->mg - b->mg;
@@ -345,7 +346,7 @@ static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights,
     return blend(mg, eg, f);
 }
 
-Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights) { return score_with(f, weights, 0); }
+Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights) { return score_with(f, weights, true); }
 
 /* Every region's 12 squares hold two blocks (eval_region_holds), the 7 regions the 14 blocks once
  * each, for either side: adding the blocks' weights into every region entry gives the same sums
@@ -373,12 +374,9 @@ static bool fold_weights(const EvalWeight *raw, EvalWeight *out)
 static inline Score set_white(const Position *pos, int i)
 {
     EvalFeatures f;
-    if (!tables.is_folded[i]) {
-        extract(pos, &f, 0);
-        return score_with(&f, tables.weights[i], 0);
-    }
-    extract(pos, &f, EVAL_PATTERN_TABLES);
-    return score_with(&f, tables.folded[i], EVAL_PATTERN_TABLES);
+    bool folded = tables.is_folded[i];
+    extract(pos, &f, !folded);
+    return score_with(&f, folded ? tables.folded[i] : tables.weights[i], !folded);
 }
 
 Variant eval_weights_variant(Variant v) { return EMBEDDED[weight_set(v)].variant; }
@@ -447,10 +445,8 @@ Score eval_material_white(const EvalFeatures *f, Variant v)
 /* eval_score_white(eval_extract(pos), the weights of its variant). */
 static Score eval_white(const Position *pos)
 {
-    int i = weight_set(position_variant(pos));
-    if (!atomic_load_explicit(&tables.weights_ready[i], memory_order_acquire))
-        load_weight_set(i);
-    return set_white(pos, i);
+    eval_weights_of(position_variant(pos));   /* decodes them on first use */
+    return set_white(pos, weight_set(position_variant(pos)));
 }
 
 /* The score for the side to move: -white for Black, without a branch (the side to move alternates). */

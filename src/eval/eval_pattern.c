@@ -55,12 +55,12 @@ void eval_pattern_init(void)
 /* White reads its blocks in ascending square order, as the tables are defined. Black's blocks are
  * the half-turned ones: ascending real squares are descending own-view squares, hence the
  * reversed digit order, and its own men are Black's. */
-static inline void indices_with(const Position *pos, int first, uint16_t index[EVAL_PATTERN_LOOKUPS], bool portable)
+static inline void indices_with(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS], bool portable)
 {
     if (!pt.ready)
         eval_pattern_init();
     Bitboard wm = position_men(pos, WHITE), bm = position_men(pos, BLACK);
-    for (int t = first; t < EVAL_PATTERN_TABLES; t++) {
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
         Bitboard mw = pt.mask[WHITE][t], mb = pt.mask[BLACK][t];
         unsigned ww = portable ? eval_gather_portable(wm, mw) : eval_gather(wm, mw);
         unsigned wb = portable ? eval_gather_portable(bm, mw) : eval_gather(bm, mw);
@@ -73,15 +73,10 @@ static inline void indices_with(const Position *pos, int first, uint16_t index[E
 
 void eval_pattern_indices(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS])
 {
-    indices_with(pos, 0, index, false);
-}
-
-void eval_pattern_indices_from(const Position *pos, int first, uint16_t index[EVAL_PATTERN_LOOKUPS])
-{
-    indices_with(pos, first, index, false);
+    indices_with(pos, index, false);
 }
 
 void eval_pattern_indices_portable(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS])
 {
-    indices_with(pos, 0, index, true);
+    indices_with(pos, index, true);
 }

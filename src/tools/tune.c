@@ -112,7 +112,7 @@ static int job_run(void *arg)
         for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++)
             feature[count] = (uint32_t)eval_pattern_feature(k, f.pattern[k]), value[count++] = eval_pattern_sign(k);
         for (int k = 0; k < EVAL_REGION_LOOKUPS; k++)
-            feature[count] = (uint32_t)eval_region_feature(k, f.region[k]), value[count++] = k < EVAL_REGION_TABLES ? 1 : -1;
+            feature[count] = (uint32_t)eval_region_feature(k, f.region[k]), value[count++] = eval_region_sign(k);
         for (int side = 0; side < 2; side++)
             for (Bitboard b = f.king_view[side]; b; b &= b - 1)
                 feature[count] = (uint32_t)eval_king_feature(bb_square_of_bit[bb_lsb(b)]),
