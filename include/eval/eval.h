@@ -178,6 +178,6 @@ const char *eval_term_name(EvalTerm term);
 /* Looks a term up by name; returns EVAL_TERM_COUNT when unknown. */
 EvalTerm eval_term_by_name(const char *name);
 
-/* Prints the evaluation term by term (one line per term, one for the patterns' sums and one for the
- * king squares', then phase, scale and the total). */
+/* Prints the evaluation term by term (one line per term, one each for the block tables', the
+ * regions' and the king squares' sums, then phase, scale and the total). */
 void eval_print_breakdown(const Position *pos, FILE *out);

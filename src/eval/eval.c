@@ -526,32 +526,43 @@ EvalTerm eval_term_by_name(const char *name)
     return EVAL_TERM_COUNT;
 }
 
+/* The share of White's score of the mg and eg sums, before truncation and clamping. */
+static double part_of(int mg, int eg, const EvalFeatures *f)
+{
+    return ((double)mg * (EVAL_PHASE_MAX - f->phase) + (double)eg * f->phase) * f->scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
+}
+
+/* One line for each term, then one each for the block tables, the regions and the king table: their
+ * white= shares add up to the phase line's white (up to its truncation and clamp). */
 void eval_print_breakdown(const Position *pos, FILE *out)
 {
     EvalFeatures f;
     eval_extract(pos, &f);
     const EvalWeight *weights = eval_weights_of(position_variant(pos));
-    int den = EVAL_PHASE_MAX * EVAL_SCALE_ONE;
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
         const EvalWeight *w = &weights[i];
-        double part = (double)f.value[i] * (w->mg * (EVAL_PHASE_MAX - f.phase) + w->eg * f.phase) * f.scale / den;
         fprintf(out, "eval term=%s white-black=%d mg=%d eg=%d white=%.1f\n", TERM_NAMES[i], f.value[i], w->mg,
-                w->eg, part);
+                w->eg, part_of(f.value[i] * w->mg, f.value[i] * w->eg, &f));
     }
-    int pmg = 0, peg = 0;
+    int mg = 0, eg = 0;
     for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
         const EvalWeight *w = &weights[eval_pattern_feature(k, f.pattern[k])];
-        pmg += eval_pattern_sign(k) * w->mg;
-        peg += eval_pattern_sign(k) * w->eg;
+        mg += eval_pattern_sign(k) * w->mg;
+        eg += eval_pattern_sign(k) * w->eg;
     }
-    double part = (double)(pmg * (EVAL_PHASE_MAX - f.phase) + peg * f.phase) * f.scale / den;
-    fprintf(out, "eval patterns mg=%d eg=%d white=%.1f\n", pmg, peg, part);
+    fprintf(out, "eval patterns mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
+    mg = eg = 0;
+    for (int k = 0; k < EVAL_REGION_LOOKUPS; k++) {
+        const EvalWeight *w = &weights[eval_region_feature(k, f.region[k])];
+        mg += eval_region_sign(k) * w->mg;
+        eg += eval_region_sign(k) * w->eg;
+    }
+    fprintf(out, "eval regions mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
     int kmg[2] = {0, 0}, keg[2] = {0, 0};
     king_sum(f.king_view[WHITE], weights, &kmg[WHITE], &keg[WHITE]);
     king_sum(f.king_view[BLACK], weights, &kmg[BLACK], &keg[BLACK]);
-    int mg = kmg[WHITE] - kmg[BLACK], eg = keg[WHITE] - keg[BLACK];
-    part = (double)(mg * (EVAL_PHASE_MAX - f.phase) + eg * f.phase) * f.scale / den;
-    fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part);
+    mg = kmg[WHITE] - kmg[BLACK], eg = keg[WHITE] - keg[BLACK];
+    fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
     fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
             eval_score_white(&f, weights));
     fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");
