@@ -48,7 +48,7 @@ static void fill_random_weights(void)
 /* The score for White of reference features under weights: every term, each side's blocks,
  * regions and kings (own view) with its sign, blended by phase, damped by scale and clamped as eval.h says. */
 static Score ref_score(const int *value, const uint16_t *pattern, const uint32_t *region, const Bitboard *king_view,
-                       int phase, int scale, const EvalWeight *weights)
+                       const int *material, int phase, int scale, const EvalWeight *weights)
 {
     int64_t mg = 0, eg = 0;
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
@@ -69,6 +69,10 @@ static Score ref_score(const int *value, const uint16_t *pattern, const uint32_t
                 const EvalWeight *w = &weights[EVAL_KING_BASE + s - 1];
                 mg += side == WHITE ? w->mg : -w->mg, eg += side == WHITE ? w->eg : -w->eg;
             }
+    for (int side = 0; side < 2; side++) {
+        const EvalWeight *w = &weights[EVAL_MATERIAL_BASE + material[side]];
+        mg += side == WHITE ? w->mg : -w->mg, eg += side == WHITE ? w->eg : -w->eg;
+    }
     int64_t score = (mg * (EVAL_PHASE_MAX - phase) + eg * phase) * scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
     score = score >= SCORE_EVAL_MAX ? SCORE_EVAL_MAX - 1 : score <= -SCORE_EVAL_MAX ? -(SCORE_EVAL_MAX - 1) : score;
     return (Score)score;
@@ -119,15 +123,23 @@ static void check_reference(const Position *pos)
     else if (kings_w > 0 && kings_w == kings_b && abs(men_w - men_b) <= 1)
         scale = EVAL_SCALE_ONE / 2;
     assert_int_equal(f.scale, variant_endgame_draws(position_variant(pos)) ? scale : EVAL_SCALE_ONE);
+    int material[2];   /* kings rows 0-3 of 4, men 0-15 of 16, capped: (kings, opp kings, men, opp men) */
+    for (int side = 0; side < 2; side++) {
+        const int *own = side == WHITE ? w : b, *opp = side == WHITE ? b : w;
+        int k = own[EVAL_KING] > 3 ? 3 : own[EVAL_KING], ok = opp[EVAL_KING] > 3 ? 3 : opp[EVAL_KING];
+        int m = own[EVAL_MAN] > 15 ? 15 : own[EVAL_MAN], om = opp[EVAL_MAN] > 15 ? 15 : opp[EVAL_MAN];
+        material[side] = ((k * 4 + ok) * 16 + m) * 16 + om;
+        assert_int_equal(f.material[side], material[side]);
+    }
     int value[EVAL_TERM_COUNT];
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         value[i] = w[i] - b[i];
     assert_int_equal(eval_score_white(&f, random_weights),
-                     ref_score(value, ref, ref_region, kings, f.phase, f.scale, random_weights));
+                     ref_score(value, ref, ref_region, kings, material, f.phase, f.scale, random_weights));
 }
 
 /* Asserts eval(p) == -eval(mirror(p)) (also under random pattern and king weights), that the
- * features are exactly negated and that the sides' own-view kings swap. */
+ * features are exactly negated and that the sides' own-view kings and material indices swap. */
 static void check_mirror(const Position *pos)
 {
     Position m;
@@ -146,6 +158,7 @@ static void check_mirror(const Position *pos)
         assert_int_equal(a.region[EVAL_REGION_TABLES + t], b.region[t]);
     }
     assert_true(a.king_view[WHITE] == b.king_view[BLACK] && a.king_view[BLACK] == b.king_view[WHITE]);
+    assert_true(a.material[WHITE] == b.material[BLACK] && a.material[BLACK] == b.material[WHITE]);
     check_reference(pos);
     assert_int_equal(eval_score_white(&a, random_weights), -eval_score_white(&b, random_weights));
     assert_int_equal(a.phase, b.phase);
@@ -529,7 +542,7 @@ static void test_breakdown_shares_add_up(void **state)
                 sum += atof(share + 7), shares++;
         }
         fclose(f);
-        assert_int_equal(shares, EVAL_TERM_COUNT + 3);
+        assert_int_equal(shares, EVAL_TERM_COUNT + 4);
         assert_true(white != SCORE_EVAL_MAX);
         double off = sum - white;
         assert_true(off <= 1.0 + 0.05 * shares && -off <= 1.0 + 0.05 * shares);   /* shares printed to 0.1 */

@@ -49,15 +49,18 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
     /* region 0 (squares 21 22 26 27 31 32 36 37 41 42 46 47): digit 1 on 47 (3^11), digit 2 on 21 */
     weights[EVAL_REGION_BASE + 177147 + 2] = (EvalWeight){5, 6};
     /* the last region's last entry: opponent men on all 12 squares */
-    weights[EVAL_FEATURE_COUNT - 1] = (EvalWeight){-9, 0};
+    weights[EVAL_MATERIAL_BASE - 1] = (EvalWeight){-9, 0};
+    /* the material table: 2 men and a king against 3 men */
+    weights[EVAL_MATERIAL_BASE + eval_material_index(2, 1, 3, 0)] = (EvalWeight){11, -12};
     EvalFileHeader head = {.version = 1, .variant = VARIANT_LOSING, .bytes = 123, .crc = 0xabcdef};
     snprintf(head.note, sizeof head.note, "by hand");
     int lines = print_text(&head);
-    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2 + 1 + 1 + EVAL_REGION_TABLES + 2);
+    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2 + 1 + 1 + EVAL_REGION_TABLES + 2 + 1 + 1);
     assert_non_null(strstr(text, "eval-file version=1 variant=losing bytes=123 crc=00abcdef\nnote by hand\n"));
     assert_non_null(strstr(text, " king-squares=50 "));
     assert_non_null(strstr(text, " regions=7 region-size=531441 "));
-    assert_non_null(strstr(text, "nonzero=7\n"));
+    assert_non_null(strstr(text, " material-size=4096 weights="));
+    assert_non_null(strstr(text, "nonzero=8\n"));
     assert_non_null(strstr(text, "\nterm man mg=100 eg=90\n"));
     assert_non_null(strstr(text, "\nterm king mg=0 eg=0\n"));
     assert_non_null(strstr(text, "\nterm king_diagonal mg=-3 eg=4\n"));
@@ -69,7 +72,9 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
     assert_non_null(strstr(text, "\ntable region_rows4-9_files0-3 squares=21,22,26,27,31,32,36,37,41,42,46,47 nonzero=1\n"
                                  "region region_rows4-9_files0-3 index=177149 own=47 opp=21 mg=5 eg=6\n"));
     assert_non_null(strstr(text, "\nregion region_rows3-8_files5-8 index=531440 own=- "
-                                 "opp=19,20,23,24,29,30,33,34,39,40,43,44 mg=-9 eg=0\n"));
+                                 "opp=19,20,23,24,29,30,33,34,39,40,43,44 mg=-9 eg=0\n"
+                                 "table material nonzero=1\n"
+                                 "material men=2 kings=1 opp-men=3 opp-kings=0 mg=11 eg=-12\n"));
     /* the same weights print the same text */
     static char first[sizeof text];
     memcpy(first, text, sizeof text);
@@ -86,6 +91,7 @@ static void test_subcommand(void **state)
     assert_non_null(strstr(text, "\ntable rows3-6_files5-8 squares="));
     assert_non_null(strstr(text, "\nterm king_mobility_attacked mg="));
     assert_non_null(strstr(text, "\ntable king_square nonzero="));
+    assert_non_null(strstr(text, "\ntable material nonzero="));
     char out[1024];
     const char *bad[] = {
         "./engine eval info 2>&1",

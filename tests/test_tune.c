@@ -414,6 +414,8 @@ static void test_min_count_holds_rare_entries_at_zero(void **state)
         for (int side = 0; side < 2; side++)
             for (int sq = 1; sq <= SQUARE_COUNT; sq++)
                 seen[eval_king_feature(sq)] += (f.king_view[side] & bb_square(sq)) != 0;
+        if (f.material[WHITE] != f.material[BLACK])
+            seen[eval_material_feature(f.material[WHITE])]++, seen[eval_material_feature(f.material[BLACK])]++;
     }
     free(rec);
     cfg.epochs = 3;

@@ -52,30 +52,41 @@ typedef struct {
     int16_t mg, eg;
 } EvalWeight;
 
+/* The material table: a weight for every count of a side's men and kings against the opponent's
+ * (men counted up to 15, kings up to 3), so that the fit learns what kings are worth against men
+ * in each ending. */
+#define EVAL_MATERIAL_MEN 16
+#define EVAL_MATERIAL_KINGS 4
+#define EVAL_MATERIAL_SIZE (EVAL_MATERIAL_MEN * EVAL_MATERIAL_MEN * EVAL_MATERIAL_KINGS * EVAL_MATERIAL_KINGS)
+
 /* The weight vector: the named terms; the pattern tables (eval_pattern.h), table t's entry i at
  * EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE + i; the king table, a king on own-view square s at
  * EVAL_KING_BASE + s - 1; the region tables (eval_region.h), table t's entry i at
- * EVAL_REGION_BASE + t * EVAL_REGION_SIZE + i. */
+ * EVAL_REGION_BASE + t * EVAL_REGION_SIZE + i; the material table's entry i at
+ * EVAL_MATERIAL_BASE + i (eval_material_index). */
 #define EVAL_PATTERN_BASE EVAL_TERM_COUNT
 #define EVAL_KING_BASE (EVAL_PATTERN_BASE + EVAL_PATTERN_TABLES * EVAL_PATTERN_SIZE)
 #define EVAL_REGION_BASE (EVAL_KING_BASE + SQUARE_COUNT)
-#define EVAL_FEATURE_COUNT (EVAL_REGION_BASE + EVAL_REGION_TABLES * EVAL_REGION_SIZE)
+#define EVAL_MATERIAL_BASE (EVAL_REGION_BASE + EVAL_REGION_TABLES * EVAL_REGION_SIZE)
+#define EVAL_FEATURE_COUNT (EVAL_MATERIAL_BASE + EVAL_MATERIAL_SIZE)
 
 /* The tables of the weight vector, in its order: the pattern tables, the king table
- * (EVAL_KING_TABLE), then the region tables (from EVAL_REGION_TABLE). The weight files name them
- * (eval_table_name). */
+ * (EVAL_KING_TABLE), the region tables (from EVAL_REGION_TABLE), then the material table. The
+ * weight files name them (eval_table_name). */
 #define EVAL_KING_TABLE EVAL_PATTERN_TABLES
 #define EVAL_REGION_TABLE (EVAL_KING_TABLE + 1)
-#define EVAL_TABLE_COUNT (EVAL_REGION_TABLE + EVAL_REGION_TABLES)
+#define EVAL_MATERIAL_TABLE (EVAL_REGION_TABLE + EVAL_REGION_TABLES)
+#define EVAL_TABLE_COUNT (EVAL_MATERIAL_TABLE + 1)
 
 /* Everything the evaluation knows about a position, from White's point of view: the dense term
- * values, the pattern and region lookups and the kings (White's count +1, Black's -1; see eval_pattern_feature
- * and eval_king_feature). */
+ * values, the pattern and region lookups, the kings and the material lookups (White's count +1,
+ * Black's -1; see eval_pattern_feature, eval_king_feature and eval_material_index). */
 typedef struct {
     int value[EVAL_TERM_COUNT];
     uint16_t pattern[EVAL_PATTERN_LOOKUPS];   /* table indices, from eval_pattern_indices */
     uint32_t region[EVAL_REGION_LOOKUPS];     /* region indices, from eval_region_indices */
     Bitboard king_view[2];                    /* [side]: its kings in its own view (Black's half-turned) */
+    uint16_t material[2];                     /* [side]: eval_material_index of its counts against the other's */
     int phase;   /* 0..EVAL_PHASE_MAX */
     int scale;   /* 0..EVAL_SCALE_ONE: drawish-ending damping of the whole score */
 } EvalFeatures;
@@ -101,6 +112,20 @@ static inline int eval_region_sign(int k) { return k < EVAL_REGION_TABLES ? 1 : 
 /* The weight-vector position of a king on own-view square s (1..50). */
 static inline int eval_king_feature(int s) { return EVAL_KING_BASE + s - 1; }
 
+/* The material table's index of a side with men and kings against an opponent with opp_men and
+ * opp_kings (each count capped at the table's last row). */
+static inline int eval_material_index(int men, int kings, int opp_men, int opp_kings)
+{
+    men = men < EVAL_MATERIAL_MEN ? men : EVAL_MATERIAL_MEN - 1;
+    opp_men = opp_men < EVAL_MATERIAL_MEN ? opp_men : EVAL_MATERIAL_MEN - 1;
+    kings = kings < EVAL_MATERIAL_KINGS ? kings : EVAL_MATERIAL_KINGS - 1;
+    opp_kings = opp_kings < EVAL_MATERIAL_KINGS ? opp_kings : EVAL_MATERIAL_KINGS - 1;
+    return ((kings * EVAL_MATERIAL_KINGS + opp_kings) * EVAL_MATERIAL_MEN + men) * EVAL_MATERIAL_MEN + opp_men;
+}
+
+/* The weight-vector position of material index i. */
+static inline int eval_material_feature(int i) { return EVAL_MATERIAL_BASE + i; }
+
 /* Table t (0..EVAL_TABLE_COUNT-1) of the weight vector: its name ("?" out of range), its entry
  * count and the position of its entry 0. */
 const char *eval_table_name(int t);
@@ -122,12 +147,10 @@ void eval_embedded_file(Variant v, const unsigned char **bytes, size_t *len);
  * Call it before any evaluation with them: cached scores of the old weights are not forgotten. */
 void eval_set_weights(Variant v, const EvalWeight *weights);
 
-/* Fills the eval tables once, however many threads call it; eval_position calls it on first use.
- * The weights of a variant are decoded from its embedded file on its first eval_weights_of (also
- * thread-safe); a damaged embedded file (a broken build: the tests check every one) stops the
- * program with a message. */
-/* Fills the eval tables (cones of runaway men); idempotent. eval_position calls it on first use,
- * call it at startup when several threads may evaluate. */
+/* Fills the eval tables (cones of runaway men) once, however many threads call it; eval_position
+ * calls it on first use. The weights of a variant are decoded from its embedded file on its first
+ * eval_weights_of (also thread-safe); a damaged embedded file (a broken build: the tests check
+ * every one) stops the program with a message. */
 void eval_init(void);
 
 /* Extracts the feature values, phase and scale of pos. */

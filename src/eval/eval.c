@@ -287,6 +287,8 @@ static inline void extract(const Position *pos, EvalFeatures *f, bool patterns)
     eval_region_indices(pos, f->region);
     f->king_view[WHITE] = wk;
     f->king_view[BLACK] = half_turn(bk);
+    f->material[WHITE] = (uint16_t)eval_material_index(w[EVAL_MAN], w[EVAL_KING], b[EVAL_MAN], b[EVAL_KING]);
+    f->material[BLACK] = (uint16_t)eval_material_index(b[EVAL_MAN], b[EVAL_KING], w[EVAL_MAN], w[EVAL_KING]);
 }
 
 void eval_extract(const Position *pos, EvalFeatures *f) { extract(pos, f, true); }
@@ -315,8 +317,8 @@ static inline void king_sum(Bitboard view, const EvalWeight *weights, int *mg, i
 
 /* The score for White of f under weights, reading the block tables only when patterns (the folded
  * weights hold them in the regions). 32-bit sums are enough and cheaper than 64-bit products:
- * |weight| < 2^15 (int16_t) and |feature| <= 400 over 18 terms, plus 28 pattern, 14 region and at
- * most 40 king weights, keep them below 2^29. */
+ * |weight| < 2^15 (int16_t) and |feature| <= 400 over 18 terms, plus 28 pattern, 14 region, at
+ * most 40 king and 2 material weights, keep them below 2^29. */
 static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights, bool patterns)
 {
     int mg = 0, eg = 0;
@@ -343,6 +345,10 @@ static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights,
         mg += kmg[WHITE] - kmg[BLACK];
         eg += keg[WHITE] - keg[BLACK];
     }
+    const EvalWeight *mw = &weights[eval_material_feature(f->material[WHITE])];
+    const EvalWeight *mb = &weights[eval_material_feature(f->material[BLACK])];
+    mg += mw->mg - mb->mg;
+    eg += mw->eg - mb->eg;
     return blend(mg, eg, f);
 }
 
@@ -501,20 +507,24 @@ const char *eval_table_name(int t)
 {
     if (t >= 0 && t < EVAL_PATTERN_TABLES)
         return eval_pattern_name(t);
-    if (t >= EVAL_REGION_TABLE)
+    if (t >= EVAL_REGION_TABLE && t < EVAL_MATERIAL_TABLE)
         return eval_region_name(t - EVAL_REGION_TABLE);
-    return t == EVAL_KING_TABLE ? "king_square" : "?";
+    return t == EVAL_KING_TABLE ? "king_square" : t == EVAL_MATERIAL_TABLE ? "material" : "?";
 }
 
 uint32_t eval_table_size(int t)
 {
-    return t < EVAL_PATTERN_TABLES ? EVAL_PATTERN_SIZE : t == EVAL_KING_TABLE ? SQUARE_COUNT : EVAL_REGION_SIZE;
+    if (t < EVAL_PATTERN_TABLES)
+        return EVAL_PATTERN_SIZE;
+    return t == EVAL_KING_TABLE ? SQUARE_COUNT : t == EVAL_MATERIAL_TABLE ? EVAL_MATERIAL_SIZE : EVAL_REGION_SIZE;
 }
 
 int eval_table_base(int t)
 {
     if (t < EVAL_PATTERN_TABLES)
         return EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE;
+    if (t == EVAL_MATERIAL_TABLE)
+        return EVAL_MATERIAL_BASE;
     return t == EVAL_KING_TABLE ? EVAL_KING_BASE : EVAL_REGION_BASE + (t - EVAL_REGION_TABLE) * EVAL_REGION_SIZE;
 }
 
@@ -563,6 +573,10 @@ void eval_print_breakdown(const Position *pos, FILE *out)
     king_sum(f.king_view[BLACK], weights, &kmg[BLACK], &keg[BLACK]);
     mg = kmg[WHITE] - kmg[BLACK], eg = keg[WHITE] - keg[BLACK];
     fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
+    const EvalWeight *mw = &weights[eval_material_feature(f.material[WHITE])];
+    const EvalWeight *mb = &weights[eval_material_feature(f.material[BLACK])];
+    mg = mw->mg - mb->mg, eg = mw->eg - mb->eg;
+    fprintf(out, "eval material-table mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
     fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
             eval_score_white(&f, weights));
     fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");

@@ -52,6 +52,25 @@ static void print_kings(const EvalWeight *weights, FILE *out)
             fprintf(out, "king square=%d mg=%d eg=%d\n", s + 1, k[s].mg, k[s].eg);
 }
 
+/* The material table: a summary line, then its non-zero entries, one per line with their counts. */
+static void print_material(const EvalWeight *weights, FILE *out)
+{
+    const EvalWeight *m = &weights[EVAL_MATERIAL_BASE];
+    int n = 0;
+    for (int i = 0; i < EVAL_MATERIAL_SIZE; i++)
+        n += m[i].mg != 0 || m[i].eg != 0;
+    fprintf(out, "table %s nonzero=%d\n", eval_table_name(EVAL_MATERIAL_TABLE), n);
+    for (int kings = 0; kings < EVAL_MATERIAL_KINGS; kings++)
+        for (int opp_kings = 0; opp_kings < EVAL_MATERIAL_KINGS; opp_kings++)
+            for (int men = 0; men < EVAL_MATERIAL_MEN; men++)
+                for (int opp_men = 0; opp_men < EVAL_MATERIAL_MEN; opp_men++) {
+                    const EvalWeight *w = &m[eval_material_index(men, kings, opp_men, opp_kings)];
+                    if (w->mg != 0 || w->eg != 0)
+                        fprintf(out, "material men=%d kings=%d opp-men=%d opp-kings=%d mg=%d eg=%d\n", men, kings,
+                                opp_men, opp_kings, w->mg, w->eg);
+                }
+}
+
 void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE *out)
 {
     int nonzero = 0;
@@ -60,9 +79,9 @@ void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE
     fprintf(out, "eval-file version=%d variant=%s bytes=%zu crc=%08lx\n", head->version, variant_name(head->variant),
             head->bytes, (unsigned long)head->crc);
     fprintf(out, "note %s\n", head->note);
-    fprintf(out, "layout terms=%d tables=%d table-size=%d king-squares=%d regions=%d region-size=%d weights=%d "
-            "nonzero=%d\n", EVAL_TERM_COUNT, EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT, EVAL_REGION_TABLES,
-            EVAL_REGION_SIZE, EVAL_FEATURE_COUNT, nonzero);
+    fprintf(out, "layout terms=%d tables=%d table-size=%d king-squares=%d regions=%d region-size=%d material-size=%d "
+            "weights=%d nonzero=%d\n", EVAL_TERM_COUNT, EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT,
+            EVAL_REGION_TABLES, EVAL_REGION_SIZE, EVAL_MATERIAL_SIZE, EVAL_FEATURE_COUNT, nonzero);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         fprintf(out, "term %s mg=%d eg=%d\n", eval_term_name((EvalTerm)i), weights[i].mg, weights[i].eg);
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++)
@@ -72,13 +91,15 @@ void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE
     for (int t = 0; t < EVAL_REGION_TABLES; t++)
         print_blocks("region", eval_region_name(t), eval_region_block[t], EVAL_REGION_SQUARES,
                      &weights[EVAL_REGION_BASE + t * EVAL_REGION_SIZE], EVAL_REGION_SIZE, out);
+    print_material(weights, out);
 }
 
 #define EVAL_INFO_USAGE                                                                                              \
     "usage: engine eval info FILE\n"                                                                                 \
     "  prints a weight file (book/eval/V.bin, or one `engine tune` wrote) as text: its header and note, every\n"    \
     "  term's mg/eg weights, then each pattern table's non-zero entries, the king table's non-zero\n"               \
-    "  squares and each region table's non-zero entries\n"
+    "  squares, each region table's non-zero entries and the material table's (men and kings of the side,\n"    \
+    "  then of its opponent; men counted up to 15, kings up to 3)\n"
 
 int eval_info_main(int argc, char **argv)
 {
