@@ -17,20 +17,28 @@ static void squares_with(const int *block, int n, uint32_t index, uint32_t d, ch
         snprintf(buf, size, "-");
 }
 
+static inline bool is_zero(EvalWeight w) { return w.mg == 0 && w.eg == 0; }
+
+/* How many of the n weights from w are not (0, 0). */
+static uint32_t count_nonzero(const EvalWeight *w, uint32_t n)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < n; i++)
+        count += !is_zero(w[i]);
+    return count;
+}
+
 /* A table of learned block entries: a summary line (its squares, its non-zero count), then each
  * non-zero entry with the squares of its own and opponent men. kind names the entries. */
 static void print_blocks(const char *kind, const char *name, const int *block, int n, const EvalWeight *w,
                          uint32_t size, FILE *out)
 {
-    uint32_t nonzero = 0;
-    for (uint32_t i = 0; i < size; i++)
-        nonzero += w[i].mg != 0 || w[i].eg != 0;
     fprintf(out, "table %s squares=", name);
     for (int i = 0; i < n; i++)
         fprintf(out, "%s%d", i ? "," : "", block[i]);
-    fprintf(out, " nonzero=%u\n", nonzero);
+    fprintf(out, " nonzero=%u\n", count_nonzero(w, size));
     for (uint32_t i = 0; i < size; i++) {
-        if (w[i].mg == 0 && w[i].eg == 0)
+        if (is_zero(w[i]))
             continue;
         char own[60], opp[60];
         squares_with(block, n, i, 1, own, sizeof own);
@@ -43,12 +51,9 @@ static void print_blocks(const char *kind, const char *name, const int *block, i
 static void print_kings(const EvalWeight *weights, FILE *out)
 {
     const EvalWeight *k = &weights[EVAL_KING_BASE];
-    int n = 0;
+    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_KING_TABLE), count_nonzero(k, SQUARE_COUNT));
     for (int s = 0; s < SQUARE_COUNT; s++)
-        n += k[s].mg != 0 || k[s].eg != 0;
-    fprintf(out, "table %s nonzero=%d\n", eval_table_name(EVAL_KING_TABLE), n);
-    for (int s = 0; s < SQUARE_COUNT; s++)
-        if (k[s].mg != 0 || k[s].eg != 0)
+        if (!is_zero(k[s]))
             fprintf(out, "king square=%d mg=%d eg=%d\n", s + 1, k[s].mg, k[s].eg);
 }
 
@@ -56,16 +61,13 @@ static void print_kings(const EvalWeight *weights, FILE *out)
 static void print_material(const EvalWeight *weights, FILE *out)
 {
     const EvalWeight *m = &weights[EVAL_MATERIAL_BASE];
-    int n = 0;
-    for (int i = 0; i < EVAL_MATERIAL_SIZE; i++)
-        n += m[i].mg != 0 || m[i].eg != 0;
-    fprintf(out, "table %s nonzero=%d\n", eval_table_name(EVAL_MATERIAL_TABLE), n);
+    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_MATERIAL_TABLE), count_nonzero(m, EVAL_MATERIAL_SIZE));
     for (int kings = 0; kings < EVAL_MATERIAL_KINGS; kings++)
         for (int opp_kings = 0; opp_kings < EVAL_MATERIAL_KINGS; opp_kings++)
             for (int men = 0; men < EVAL_MATERIAL_MEN; men++)
                 for (int opp_men = 0; opp_men < EVAL_MATERIAL_MEN; opp_men++) {
                     const EvalWeight *w = &m[eval_material_index(men, kings, opp_men, opp_kings)];
-                    if (w->mg != 0 || w->eg != 0)
+                    if (!is_zero(*w))
                         fprintf(out, "material men=%d kings=%d opp-men=%d opp-kings=%d mg=%d eg=%d\n", men, kings,
                                 opp_men, opp_kings, w->mg, w->eg);
                 }
@@ -73,15 +75,13 @@ static void print_material(const EvalWeight *weights, FILE *out)
 
 void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE *out)
 {
-    int nonzero = 0;
-    for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
-        nonzero += weights[i].mg != 0 || weights[i].eg != 0;
     fprintf(out, "eval-file version=%d variant=%s bytes=%zu crc=%08lx\n", head->version, variant_name(head->variant),
             head->bytes, (unsigned long)head->crc);
     fprintf(out, "note %s\n", head->note);
     fprintf(out, "layout terms=%d tables=%d table-size=%d king-squares=%d regions=%d region-size=%d material-size=%d "
-            "weights=%d nonzero=%d\n", EVAL_TERM_COUNT, EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT,
-            EVAL_REGION_TABLES, EVAL_REGION_SIZE, EVAL_MATERIAL_SIZE, EVAL_FEATURE_COUNT, nonzero);
+            "weights=%d nonzero=%u\n", EVAL_TERM_COUNT, EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT,
+            EVAL_REGION_TABLES, EVAL_REGION_SIZE, EVAL_MATERIAL_SIZE, EVAL_FEATURE_COUNT,
+            count_nonzero(weights, EVAL_FEATURE_COUNT));
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         fprintf(out, "term %s mg=%d eg=%d\n", eval_term_name((EvalTerm)i), weights[i].mg, weights[i].eg);
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++)
