@@ -202,5 +202,5 @@ const char *eval_term_name(EvalTerm term);
 EvalTerm eval_term_by_name(const char *name);
 
 /* Prints the evaluation term by term (one line per term, one each for the block tables', the
- * regions' and the king squares' sums, then phase, scale and the total). */
+ * regions', the king squares' and the material table's sums, then phase, scale and the total). */
 void eval_print_breakdown(const Position *pos, FILE *out);

@@ -315,6 +315,15 @@ static inline void king_sum(Bitboard view, const EvalWeight *weights, int *mg, i
     }
 }
 
+/* The material table's weights of White's counts minus Black's, added to mg and eg. */
+static inline void material_sum(const EvalFeatures *f, const EvalWeight *weights, int *mg, int *eg)
+{
+    const EvalWeight *w = &weights[eval_material_feature(f->material[WHITE])];
+    const EvalWeight *b = &weights[eval_material_feature(f->material[BLACK])];
+    *mg += w->mg - b->mg;
+    *eg += w->eg - b->eg;
+}
+
 /* The score for White of f under weights, reading the block tables only when patterns (the folded
  * weights hold them in the regions). 32-bit sums are enough and cheaper than 64-bit products:
  * |weight| < 2^15 (int16_t) and |feature| <= 400 over 18 terms, plus 28 pattern, 14 region, at
@@ -345,10 +354,7 @@ static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights,
         mg += kmg[WHITE] - kmg[BLACK];
         eg += keg[WHITE] - keg[BLACK];
     }
-    const EvalWeight *mw = &weights[eval_material_feature(f->material[WHITE])];
-    const EvalWeight *mb = &weights[eval_material_feature(f->material[BLACK])];
-    mg += mw->mg - mb->mg;
-    eg += mw->eg - mb->eg;
+    material_sum(f, weights, &mg, &eg);
     return blend(mg, eg, f);
 }
 
@@ -451,8 +457,9 @@ Score eval_material_white(const EvalFeatures *f, Variant v)
 /* eval_score_white(eval_extract(pos), the weights of its variant). */
 static Score eval_white(const Position *pos)
 {
-    eval_weights_of(position_variant(pos));   /* decodes them on first use */
-    return set_white(pos, weight_set(position_variant(pos)));
+    Variant v = position_variant(pos);
+    eval_weights_of(v);   /* decodes them on first use */
+    return set_white(pos, weight_set(v));
 }
 
 /* The score for the side to move: -white for Black, without a branch (the side to move alternates). */
@@ -542,8 +549,9 @@ static double part_of(int mg, int eg, const EvalFeatures *f)
     return ((double)mg * (EVAL_PHASE_MAX - f->phase) + (double)eg * f->phase) * f->scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
 }
 
-/* One line for each term, then one each for the block tables, the regions and the king table: their
- * white= shares add up to the phase line's white (up to its truncation and clamp). */
+/* One line for each term, then one each for the block tables, the regions, the king table and the
+ * material table: their white= shares add up to the phase line's white (up to its truncation and
+ * clamp). */
 void eval_print_breakdown(const Position *pos, FILE *out)
 {
     EvalFeatures f;
@@ -573,9 +581,8 @@ void eval_print_breakdown(const Position *pos, FILE *out)
     king_sum(f.king_view[BLACK], weights, &kmg[BLACK], &keg[BLACK]);
     mg = kmg[WHITE] - kmg[BLACK], eg = keg[WHITE] - keg[BLACK];
     fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    const EvalWeight *mw = &weights[eval_material_feature(f.material[WHITE])];
-    const EvalWeight *mb = &weights[eval_material_feature(f.material[BLACK])];
-    mg = mw->mg - mb->mg, eg = mw->eg - mb->eg;
+    mg = eg = 0;
+    material_sum(&f, weights, &mg, &eg);
     fprintf(out, "eval material-table mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
     fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
             eval_score_white(&f, weights));
