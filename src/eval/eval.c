@@ -305,14 +305,21 @@ static inline Score blend(int mg, int eg, const EvalFeatures *f)
     return (Score)score;
 }
 
-/* The sums of the king table's weights over the kings of one side (own view), added to mg and eg. */
-static inline void king_sum(Bitboard view, const EvalWeight *weights, int *mg, int *eg)
+/* The king table's weights over one side's kings (its own view), times sign, added to mg and eg. */
+static inline void king_side_sum(Bitboard view, const EvalWeight *weights, int sign, int *mg, int *eg)
 {
     for (; view; view &= view - 1) {
         const EvalWeight *w = &weights[eval_king_feature(bb_square_of_bit[bb_lsb(view)])];
-        *mg += w->mg;
-        *eg += w->eg;
+        *mg += sign * w->mg;
+        *eg += sign * w->eg;
     }
+}
+
+/* The king table's weights of White's kings minus Black's, added to mg and eg. */
+static inline void king_sum(const EvalFeatures *f, const EvalWeight *weights, int *mg, int *eg)
+{
+    king_side_sum(f->king_view[WHITE], weights, 1, mg, eg);
+    king_side_sum(f->king_view[BLACK], weights, -1, mg, eg);
 }
 
 /* The material table's weights of White's counts minus Black's, added to mg and eg. */
@@ -347,13 +354,8 @@ static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights,
         mg += w->mg - b->mg;
         eg += w->eg - b->eg;
     }
-    if (f->king_view[WHITE] | f->king_view[BLACK]) {   /* none before the endgame: predictable */
-        int kmg[2] = {0, 0}, keg[2] = {0, 0};
-        king_sum(f->king_view[WHITE], weights, &kmg[WHITE], &keg[WHITE]);
-        king_sum(f->king_view[BLACK], weights, &kmg[BLACK], &keg[BLACK]);
-        mg += kmg[WHITE] - kmg[BLACK];
-        eg += keg[WHITE] - keg[BLACK];
-    }
+    if (f->king_view[WHITE] | f->king_view[BLACK])   /* none before the endgame: predictable */
+        king_sum(f, weights, &mg, &eg);
     material_sum(f, weights, &mg, &eg);
     return blend(mg, eg, f);
 }
@@ -576,10 +578,8 @@ void eval_print_breakdown(const Position *pos, FILE *out)
         eg += eval_region_sign(k) * w->eg;
     }
     fprintf(out, "eval regions mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    int kmg[2] = {0, 0}, keg[2] = {0, 0};
-    king_sum(f.king_view[WHITE], weights, &kmg[WHITE], &keg[WHITE]);
-    king_sum(f.king_view[BLACK], weights, &kmg[BLACK], &keg[BLACK]);
-    mg = kmg[WHITE] - kmg[BLACK], eg = keg[WHITE] - keg[BLACK];
+    mg = eg = 0;
+    king_sum(&f, weights, &mg, &eg);
     fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
     mg = eg = 0;
     material_sum(&f, weights, &mg, &eg);
