@@ -126,6 +126,34 @@ static void ref_side(const Position *pos, Color us, int *v)
     v[EVAL_BALANCE] = abs(left - right);
 }
 
+/* The free forward steps of side us's men: one for each man and each of its two forward squares that is
+ * empty (the moves table's count). */
+static int ref_steps(const Position *pos, Color us)
+{
+    RefBoard b;
+    ref_board(pos, us, &b);
+    int steps = 0;
+    for (int r = 0; r < 10; r++)
+        for (int c = 0; c < 10; c++)
+            if (ref_is(&b, r, c, REF_OWN_MAN))
+                steps += ref_is(&b, r - 1, c - 1, REF_EMPTY) + ref_is(&b, r - 1, c + 1, REF_EMPTY);
+    return steps;
+}
+
+/* The men of side us on its left half (own view files a-e) [0] and right half [1], and the
+ * opponent's men on those halves [2], [3] (the wings table's counts). */
+static void ref_wings(const Position *pos, Color us, int *count)
+{
+    RefBoard b;
+    ref_board(pos, us, &b);
+    memset(count, 0, 4 * sizeof *count);
+    for (int r = 0; r < 10; r++)
+        for (int c = 0; c < 10; c++) {
+            count[0 + (c >= 5)] += ref_is(&b, r, c, REF_OWN_MAN);
+            count[2 + (c >= 5)] += ref_is(&b, r, c, REF_OPP_MAN);
+        }
+}
+
 /* The reference pattern indices of side us: its blocks (top row, left file) in its own view, digit i (3^i) for the
  * i-th square of the block (row by row, left to right), 1 own man, 2 opponent man. */
 static void ref_patterns(const Position *pos, Color us, uint16_t *index)

@@ -48,7 +48,7 @@ static void fill_random_weights(void)
 /* The score for White of reference features under weights: every term, each side's blocks,
  * regions and kings (own view) with its sign, blended by phase, damped by scale and clamped as eval.h says. */
 static Score ref_score(const int *value, const uint16_t *pattern, const uint32_t *region, const Bitboard *king_view,
-                       const int *material, int phase, int scale, const EvalWeight *weights)
+                       int side_index[EVAL_SIDE_TABLES][2], int phase, int scale, const EvalWeight *weights)
 {
     int64_t mg = 0, eg = 0;
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
@@ -69,10 +69,12 @@ static Score ref_score(const int *value, const uint16_t *pattern, const uint32_t
                 const EvalWeight *w = &weights[EVAL_KING_BASE + s - 1];
                 mg += side == WHITE ? w->mg : -w->mg, eg += side == WHITE ? w->eg : -w->eg;
             }
-    for (int side = 0; side < 2; side++) {
-        const EvalWeight *w = &weights[EVAL_MATERIAL_BASE + material[side]];
-        mg += side == WHITE ? w->mg : -w->mg, eg += side == WHITE ? w->eg : -w->eg;
-    }
+    static const int base[EVAL_SIDE_TABLES] = {EVAL_MATERIAL_BASE, EVAL_TEMPO_BASE, EVAL_MOVES_BASE, EVAL_WINGS_BASE};
+    for (int t = 0; t < EVAL_SIDE_TABLES; t++)
+        for (int side = 0; side < 2; side++) {
+            const EvalWeight *w = &weights[base[t] + side_index[t][side]];
+            mg += side == WHITE ? w->mg : -w->mg, eg += side == WHITE ? w->eg : -w->eg;
+        }
     int64_t score = (mg * (EVAL_PHASE_MAX - phase) + eg * phase) * scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
     score = score >= SCORE_EVAL_MAX ? SCORE_EVAL_MAX - 1 : score <= -SCORE_EVAL_MAX ? -(SCORE_EVAL_MAX - 1) : score;
     return (Score)score;
@@ -123,23 +125,38 @@ static void check_reference(const Position *pos)
     else if (kings_w > 0 && kings_w == kings_b && abs(men_w - men_b) <= 1)
         scale = EVAL_SCALE_ONE / 2;
     assert_int_equal(f.scale, variant_endgame_draws(position_variant(pos)) ? scale : EVAL_SCALE_ONE);
-    int material[2];   /* kings rows 0-3 of 4, men 0-15 of 16, capped: (kings, opp kings, men, opp men) */
+    int side_index[EVAL_SIDE_TABLES][2], steps[2] = {ref_steps(pos, WHITE), ref_steps(pos, BLACK)};
     for (int side = 0; side < 2; side++) {
         const int *own = side == WHITE ? w : b, *opp = side == WHITE ? b : w;
+        /* material: kings rows 0-3 of 4, men 0-15 of 16, capped: (kings, opp kings, men, opp men) */
         int k = own[EVAL_KING] > 3 ? 3 : own[EVAL_KING], ok = opp[EVAL_KING] > 3 ? 3 : opp[EVAL_KING];
         int m = own[EVAL_MAN] > 15 ? 15 : own[EVAL_MAN], om = opp[EVAL_MAN] > 15 ? 15 : opp[EVAL_MAN];
-        material[side] = ((k * 4 + ok) * 16 + m) * 16 + om;
-        assert_int_equal(f.material[side], material[side]);
+        side_index[EVAL_SIDE_MATERIAL][side] = ((k * 4 + ok) * 16 + m) * 16 + om;
+        /* tempo: 41 leads -20..20 (capped) for each pair of men on the board, 0-1 to 40 or more */
+        int lead = own[EVAL_TEMPO] - opp[EVAL_TEMPO], pairs = (own[EVAL_MAN] + opp[EVAL_MAN]) / 2;
+        lead = lead > 20 ? 20 : lead < -20 ? -20 : lead;
+        side_index[EVAL_SIDE_TEMPO][side] = (pairs > 20 ? 20 : pairs) * 41 + lead + 20;
+        /* moves: steps 0-23 of 24 for the side, then for its opponent */
+        int s = steps[side] > 23 ? 23 : steps[side], os = steps[!side] > 23 ? 23 : steps[!side];
+        side_index[EVAL_SIDE_MOVES][side] = s * 24 + os;
+        /* wings: own and opponent men on the own left half, then on the right half, each 0-10 of 11 */
+        int wing[4];
+        ref_wings(pos, (Color)side, wing);
+        for (int i = 0; i < 4; i++)
+            wing[i] = wing[i] > 10 ? 10 : wing[i];
+        side_index[EVAL_SIDE_WINGS][side] = ((wing[0] * 11 + wing[2]) * 11 + wing[1]) * 11 + wing[3];
+        for (int t = 0; t < EVAL_SIDE_TABLES; t++)
+            assert_int_equal(f.side[t][side], side_index[t][side]);
     }
     int value[EVAL_TERM_COUNT];
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         value[i] = w[i] - b[i];
     assert_int_equal(eval_score_white(&f, random_weights),
-                     ref_score(value, ref, ref_region, kings, material, f.phase, f.scale, random_weights));
+                     ref_score(value, ref, ref_region, kings, side_index, f.phase, f.scale, random_weights));
 }
 
 /* Asserts eval(p) == -eval(mirror(p)) (also under random pattern and king weights), that the
- * features are exactly negated and that the sides' own-view kings and material indices swap. */
+ * features are exactly negated and that the sides' own-view kings and side-table indices swap. */
 static void check_mirror(const Position *pos)
 {
     Position m;
@@ -158,7 +175,8 @@ static void check_mirror(const Position *pos)
         assert_int_equal(a.region[EVAL_REGION_TABLES + t], b.region[t]);
     }
     assert_true(a.king_view[WHITE] == b.king_view[BLACK] && a.king_view[BLACK] == b.king_view[WHITE]);
-    assert_true(a.material[WHITE] == b.material[BLACK] && a.material[BLACK] == b.material[WHITE]);
+    for (int t = 0; t < EVAL_SIDE_TABLES; t++)
+        assert_true(a.side[t][WHITE] == b.side[t][BLACK] && a.side[t][BLACK] == b.side[t][WHITE]);
     check_reference(pos);
     assert_int_equal(eval_score_white(&a, random_weights), -eval_score_white(&b, random_weights));
     assert_int_equal(a.phase, b.phase);
@@ -461,6 +479,37 @@ static void test_formations(void **state)
     assert_int_equal(feature("W:W28:B3", EVAL_TEMPO), 4);   /* 28 is 4 rows up, 3 is on Black's back row */
 }
 
+/* The tempo, moves and wings tables' indices of hand-counted positions, for each side. */
+static void test_tempo_moves_and_wings_tables(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        int men, lead, steps, opp_steps;   /* White's view */
+    } cases[] = {
+        {"W:W28:B3", 2, 4, 2, 2},              /* 28 is 4 rows up; each man has both steps */
+        {"W:W33:B28,29", 3, 3 - 10, 0, 2},     /* 33 (3 rows up) held by 28 and 29 (5 each), which step to 32, 34 */
+        {"B:W46,36,45:B5", 4, 3, 3, 1},        /* 46 on the back row, 36 2 rows up, 45 1: one step each */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        EvalFeatures f;
+        features_of(cases[i].fen, &f);
+        assert_int_equal(f.side[EVAL_SIDE_TEMPO][WHITE], eval_tempo_index(cases[i].men, cases[i].lead));
+        assert_int_equal(f.side[EVAL_SIDE_TEMPO][BLACK], eval_tempo_index(cases[i].men, -cases[i].lead));
+        assert_int_equal(f.side[EVAL_SIDE_MOVES][WHITE], eval_moves_index(cases[i].steps, cases[i].opp_steps));
+        assert_int_equal(f.side[EVAL_SIDE_MOVES][BLACK], eval_moves_index(cases[i].opp_steps, cases[i].steps));
+    }
+    assert_int_equal(eval_tempo_index(40, 25), eval_tempo_index(41, 20));   /* capped */
+    assert_int_equal(eval_tempo_index(40, 20) + 1, EVAL_TEMPO_SIZE);
+    assert_int_equal(eval_moves_index(30, 24), EVAL_MOVES_SIZE - 1);
+    /* White's 31 and 36 on its left half, Black's 5 on White's right half, its own left half */
+    EvalFeatures f;
+    features_of("W:W31,36:B5", &f);
+    assert_int_equal(f.side[EVAL_SIDE_WINGS][WHITE], eval_wings_index(2, 0, 0, 1));
+    assert_int_equal(f.side[EVAL_SIDE_WINGS][BLACK], eval_wings_index(1, 0, 0, 2));
+    assert_int_equal(eval_wings_index(11, 12, 13, 20), EVAL_WINGS_SIZE - 1);
+}
+
 static void test_king_terms(void **state)
 {
     (void)state;
@@ -542,7 +591,7 @@ static void test_breakdown_shares_add_up(void **state)
                 sum += atof(share + 7), shares++;
         }
         fclose(f);
-        assert_int_equal(shares, EVAL_TERM_COUNT + 4);
+        assert_int_equal(shares, EVAL_TERM_COUNT + 3 + EVAL_SIDE_TABLES);
         assert_true(white != SCORE_EVAL_MAX);
         double off = sum - white;
         assert_true(off <= 1.0 + 0.05 * shares && -off <= 1.0 + 0.05 * shares);   /* shares printed to 0.1 */
@@ -637,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_material_only),
         cmocka_unit_test(test_start_is_balanced),
         cmocka_unit_test(test_material_and_kings),
+        cmocka_unit_test(test_tempo_moves_and_wings_tables),
         cmocka_unit_test(test_runaway_man),
         cmocka_unit_test(test_drawish_scaling),
         cmocka_unit_test(test_formations),

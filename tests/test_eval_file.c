@@ -231,10 +231,18 @@ static void test_layouts_mapped_by_name(void **state)
         l.table_name[t - 1] = mine.table_name[t], l.table_size[t - 1] = mine.table_size[t];
     l.table_count--;
     check_layout_mapped(&l, w);
-    /* the layout before the material table, the shipped weights' until it was fitted */
+    /* the layout before the tempo, moves and wings tables (round 7's weights) */
     l = mine;
-    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 1], "material");
-    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 2], "region_rows3-8_files5-8");
+    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 1], "wings");
+    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 2], "moves");
+    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 3], "tempo");
+    assert_string_equal(l.table_name[EVAL_TABLE_COUNT - 4], "material");
+    l.table_count = EVAL_MATERIAL_TABLE + 1;
+    check_layout_mapped(&l, w);
+    assert_true(decoded[EVAL_TEMPO_BASE].mg == 0 && decoded[EVAL_FEATURE_COUNT - 1].eg == 0);
+    assert_memory_equal(decoded, w, EVAL_TEMPO_BASE * sizeof *w);
+    /* the layout before the material table, the shipped weights' until it was fitted */
+    assert_string_equal(l.table_name[EVAL_MATERIAL_TABLE - 1], "region_rows3-8_files5-8");
     l.table_count = EVAL_MATERIAL_TABLE;
     check_layout_mapped(&l, w);
     assert_true(decoded[EVAL_MATERIAL_BASE].mg == 0 && decoded[EVAL_FEATURE_COUNT - 1].eg == 0);

@@ -52,15 +52,20 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
     weights[EVAL_MATERIAL_BASE - 1] = (EvalWeight){-9, 0};
     /* the material table: 2 men and a king against 3 men */
     weights[EVAL_MATERIAL_BASE + eval_material_index(2, 1, 3, 0)] = (EvalWeight){11, -12};
+    /* the tempo table: a lead of -2 tempi with 6 or 7 men on the board; 22 steps against 3; the wings
+     * table's last entry */
+    weights[EVAL_TEMPO_BASE + eval_tempo_index(7, -2)] = (EvalWeight){4, 5};
+    weights[EVAL_MOVES_BASE + eval_moves_index(22, 3)] = (EvalWeight){1, 2};
+    weights[EVAL_FEATURE_COUNT - 1] = (EvalWeight){-6, 7};
     EvalFileHeader head = {.version = 1, .variant = VARIANT_LOSING, .bytes = 123, .crc = 0xabcdef};
     snprintf(head.note, sizeof head.note, "by hand");
     int lines = print_text(&head);
-    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2 + 1 + 1 + EVAL_REGION_TABLES + 2 + 1 + 1);
+    assert_int_equal(lines, 3 + EVAL_TERM_COUNT + EVAL_PATTERN_TABLES + 2 + 1 + 1 + EVAL_REGION_TABLES + 2 + 1 + 1 + 2 + 2 + 2);
     assert_non_null(strstr(text, "eval-file version=1 variant=losing bytes=123 crc=00abcdef\nnote by hand\n"));
     assert_non_null(strstr(text, " king-squares=50 "));
     assert_non_null(strstr(text, " regions=7 region-size=531441 "));
-    assert_non_null(strstr(text, " material-size=4096 weights="));
-    assert_non_null(strstr(text, "nonzero=8\n"));
+    assert_non_null(strstr(text, " material-size=4096 tempo-size=861 moves-size=576 wings-size=14641 weights="));
+    assert_non_null(strstr(text, "nonzero=11\n"));
     assert_non_null(strstr(text, "\nterm man mg=100 eg=90\n"));
     assert_non_null(strstr(text, "\nterm king mg=0 eg=0\n"));
     assert_non_null(strstr(text, "\nterm king_diagonal mg=-3 eg=4\n"));
@@ -74,7 +79,10 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
     assert_non_null(strstr(text, "\nregion region_rows3-8_files5-8 index=531440 own=- "
                                  "opp=19,20,23,24,29,30,33,34,39,40,43,44 mg=-9 eg=0\n"
                                  "table material nonzero=1\n"
-                                 "material men=2 kings=1 opp-men=3 opp-kings=0 mg=11 eg=-12\n"));
+                                 "material men=2 kings=1 opp-men=3 opp-kings=0 mg=11 eg=-12\n"
+                                 "table tempo nonzero=1\ntempo men=6-7 lead=-2 mg=4 eg=5\n"
+                                 "table moves nonzero=1\nmoves steps=22 opp-steps=3 mg=1 eg=2\n"
+                                 "table wings nonzero=1\nwings left=10 opp-left=10 right=10 opp-right=10 mg=-6 eg=7\n"));
     /* the same weights print the same text */
     static char first[sizeof text];
     memcpy(first, text, sizeof text);

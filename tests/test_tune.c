@@ -414,8 +414,9 @@ static void test_min_count_holds_rare_entries_at_zero(void **state)
         for (int side = 0; side < 2; side++)
             for (int sq = 1; sq <= SQUARE_COUNT; sq++)
                 seen[eval_king_feature(sq)] += (f.king_view[side] & bb_square(sq)) != 0;
-        if (f.material[WHITE] != f.material[BLACK])
-            seen[eval_material_feature(f.material[WHITE])]++, seen[eval_material_feature(f.material[BLACK])]++;
+        for (int t = 0; t < EVAL_SIDE_TABLES; t++)
+            if (f.side[t][WHITE] != f.side[t][BLACK])
+                seen[eval_side_feature(t, f.side[t][WHITE])]++, seen[eval_side_feature(t, f.side[t][BLACK])]++;
     }
     free(rec);
     cfg.epochs = 3;

@@ -52,41 +52,61 @@ typedef struct {
     int16_t mg, eg;
 } EvalWeight;
 
-/* The material table: a weight for every count of a side's men and kings against the opponent's
- * (men counted up to 15, kings up to 3), so that the fit learns what kings are worth against men
- * in each ending. */
+/* The side tables: small tables looked up once for each side, with its own counts against the
+ * opponent's (White's entry +1, Black's -1: colour-symmetric by construction).
+ * - material: men (counted up to 15) and kings (up to 3) against the opponent's, so that the fit
+ *   learns what kings are worth against men in each ending;
+ * - tempo: the side's tempo lead (its men's rows advanced minus the opponent's, capped at
+ *   +-EVAL_TEMPO_SPAN) at each count of men on the board (in pairs): when a lead in development
+ *   helps and when it overextends;
+ * - moves: the side's free forward steps of men (capped at EVAL_MOVES_CAP - 1) against the
+ *   opponent's: who runs out of moves first in a locked middlegame;
+ * - wings: the men of both sides on the side's left half, then on its right half (its own view,
+ *   each count capped at EVAL_WINGS_CAP - 1): a majority or a weakness on one wing. */
+typedef enum { EVAL_SIDE_MATERIAL, EVAL_SIDE_TEMPO, EVAL_SIDE_MOVES, EVAL_SIDE_WINGS, EVAL_SIDE_TABLES } EvalSideTable;
+
 #define EVAL_MATERIAL_MEN 16
 #define EVAL_MATERIAL_KINGS 4
 #define EVAL_MATERIAL_SIZE (EVAL_MATERIAL_MEN * EVAL_MATERIAL_MEN * EVAL_MATERIAL_KINGS * EVAL_MATERIAL_KINGS)
+#define EVAL_TEMPO_SPAN 20
+#define EVAL_TEMPO_BUCKETS 21   /* men on the board / 2: 0..20 */
+#define EVAL_TEMPO_SIZE (EVAL_TEMPO_BUCKETS * (2 * EVAL_TEMPO_SPAN + 1))
+#define EVAL_MOVES_CAP 24
+#define EVAL_MOVES_SIZE (EVAL_MOVES_CAP * EVAL_MOVES_CAP)
+#define EVAL_WINGS_CAP 11
+#define EVAL_WINGS_SIZE (EVAL_WINGS_CAP * EVAL_WINGS_CAP * EVAL_WINGS_CAP * EVAL_WINGS_CAP)
 
 /* The weight vector: the named terms; the pattern tables (eval_pattern.h), table t's entry i at
  * EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE + i; the king table, a king on own-view square s at
  * EVAL_KING_BASE + s - 1; the region tables (eval_region.h), table t's entry i at
- * EVAL_REGION_BASE + t * EVAL_REGION_SIZE + i; the material table's entry i at
- * EVAL_MATERIAL_BASE + i (eval_material_index). */
+ * EVAL_REGION_BASE + t * EVAL_REGION_SIZE + i; the side tables' entries (eval_side_feature). */
 #define EVAL_PATTERN_BASE EVAL_TERM_COUNT
 #define EVAL_KING_BASE (EVAL_PATTERN_BASE + EVAL_PATTERN_TABLES * EVAL_PATTERN_SIZE)
 #define EVAL_REGION_BASE (EVAL_KING_BASE + SQUARE_COUNT)
 #define EVAL_MATERIAL_BASE (EVAL_REGION_BASE + EVAL_REGION_TABLES * EVAL_REGION_SIZE)
-#define EVAL_FEATURE_COUNT (EVAL_MATERIAL_BASE + EVAL_MATERIAL_SIZE)
+#define EVAL_TEMPO_BASE (EVAL_MATERIAL_BASE + EVAL_MATERIAL_SIZE)
+#define EVAL_MOVES_BASE (EVAL_TEMPO_BASE + EVAL_TEMPO_SIZE)
+#define EVAL_WINGS_BASE (EVAL_MOVES_BASE + EVAL_MOVES_SIZE)
+#define EVAL_FEATURE_COUNT (EVAL_WINGS_BASE + EVAL_WINGS_SIZE)
 
 /* The tables of the weight vector, in its order: the pattern tables, the king table
- * (EVAL_KING_TABLE), the region tables (from EVAL_REGION_TABLE), then the material table. The
- * weight files name them (eval_table_name). */
+ * (EVAL_KING_TABLE), the region tables (from EVAL_REGION_TABLE), then the side tables (from
+ * EVAL_SIDE_TABLE, material first). The weight files name them (eval_table_name). */
 #define EVAL_KING_TABLE EVAL_PATTERN_TABLES
 #define EVAL_REGION_TABLE (EVAL_KING_TABLE + 1)
-#define EVAL_MATERIAL_TABLE (EVAL_REGION_TABLE + EVAL_REGION_TABLES)
-#define EVAL_TABLE_COUNT (EVAL_MATERIAL_TABLE + 1)
+#define EVAL_SIDE_TABLE (EVAL_REGION_TABLE + EVAL_REGION_TABLES)
+#define EVAL_MATERIAL_TABLE (EVAL_SIDE_TABLE + EVAL_SIDE_MATERIAL)
+#define EVAL_TABLE_COUNT (EVAL_SIDE_TABLE + EVAL_SIDE_TABLES)
 
 /* Everything the evaluation knows about a position, from White's point of view: the dense term
- * values, the pattern and region lookups, the kings and the material lookups (White's count +1,
- * Black's -1; see eval_pattern_feature, eval_king_feature and eval_material_index). */
+ * values, the pattern and region lookups, the kings and the side tables' lookups (White's entry
+ * +1, Black's -1; see eval_pattern_feature, eval_king_feature and eval_side_feature). */
 typedef struct {
     int value[EVAL_TERM_COUNT];
     uint16_t pattern[EVAL_PATTERN_LOOKUPS];   /* table indices, from eval_pattern_indices */
     uint32_t region[EVAL_REGION_LOOKUPS];     /* region indices, from eval_region_indices */
     Bitboard king_view[2];                    /* [side]: its kings in its own view (Black's half-turned) */
-    uint16_t material[2];                     /* [side]: eval_material_index of its counts against the other's */
+    uint16_t side[EVAL_SIDE_TABLES][2];       /* [table][side]: its index of the side's counts against the other's */
     int phase;   /* 0..EVAL_PHASE_MAX */
     int scale;   /* 0..EVAL_SCALE_ONE: drawish-ending damping of the whole score */
 } EvalFeatures;
@@ -112,19 +132,47 @@ static inline int eval_region_sign(int k) { return k < EVAL_REGION_TABLES ? 1 : 
 /* The weight-vector position of a king on own-view square s (1..50). */
 static inline int eval_king_feature(int s) { return EVAL_KING_BASE + s - 1; }
 
+static inline int eval_cap(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
+
 /* The material table's index of a side with men and kings against an opponent with opp_men and
  * opp_kings (each count capped at the table's last row). */
 static inline int eval_material_index(int men, int kings, int opp_men, int opp_kings)
 {
-    men = men < EVAL_MATERIAL_MEN ? men : EVAL_MATERIAL_MEN - 1;
-    opp_men = opp_men < EVAL_MATERIAL_MEN ? opp_men : EVAL_MATERIAL_MEN - 1;
-    kings = kings < EVAL_MATERIAL_KINGS ? kings : EVAL_MATERIAL_KINGS - 1;
-    opp_kings = opp_kings < EVAL_MATERIAL_KINGS ? opp_kings : EVAL_MATERIAL_KINGS - 1;
+    men = eval_cap(men, 0, EVAL_MATERIAL_MEN - 1);
+    opp_men = eval_cap(opp_men, 0, EVAL_MATERIAL_MEN - 1);
+    kings = eval_cap(kings, 0, EVAL_MATERIAL_KINGS - 1);
+    opp_kings = eval_cap(opp_kings, 0, EVAL_MATERIAL_KINGS - 1);
     return ((kings * EVAL_MATERIAL_KINGS + opp_kings) * EVAL_MATERIAL_MEN + men) * EVAL_MATERIAL_MEN + opp_men;
 }
 
-/* The weight-vector position of material index i. */
-static inline int eval_material_feature(int i) { return EVAL_MATERIAL_BASE + i; }
+/* The tempo table's index of a side's tempo lead with men_on_board men of both sides (0..40). */
+static inline int eval_tempo_index(int men_on_board, int lead)
+{
+    int bucket = eval_cap(men_on_board / 2, 0, EVAL_TEMPO_BUCKETS - 1);
+    return bucket * (2 * EVAL_TEMPO_SPAN + 1) + eval_cap(lead, -EVAL_TEMPO_SPAN, EVAL_TEMPO_SPAN) + EVAL_TEMPO_SPAN;
+}
+
+/* The moves table's index of a side with steps free forward steps against the opponent's. */
+static inline int eval_moves_index(int steps, int opp_steps)
+{
+    return eval_cap(steps, 0, EVAL_MOVES_CAP - 1) * EVAL_MOVES_CAP + eval_cap(opp_steps, 0, EVAL_MOVES_CAP - 1);
+}
+
+/* The wings table's index of a side with own_left and opp_left men on its left half, own_right and
+ * opp_right on its right half. */
+static inline int eval_wings_index(int own_left, int opp_left, int own_right, int opp_right)
+{
+    const int cap = EVAL_WINGS_CAP - 1;
+    return ((eval_cap(own_left, 0, cap) * EVAL_WINGS_CAP + eval_cap(opp_left, 0, cap)) * EVAL_WINGS_CAP +
+            eval_cap(own_right, 0, cap)) * EVAL_WINGS_CAP + eval_cap(opp_right, 0, cap);
+}
+
+/* The weight-vector position of entry i of side table t. */
+static inline int eval_side_feature(int t, int i)
+{
+    static const int base[EVAL_SIDE_TABLES] = {EVAL_MATERIAL_BASE, EVAL_TEMPO_BASE, EVAL_MOVES_BASE, EVAL_WINGS_BASE};
+    return base[t] + i;
+}
 
 /* Table t (0..EVAL_TABLE_COUNT-1) of the weight vector: its name ("?" out of range), its entry
  * count and the position of its entry 0. */
@@ -202,5 +250,5 @@ const char *eval_term_name(EvalTerm term);
 EvalTerm eval_term_by_name(const char *name);
 
 /* Prints the evaluation term by term (one line per term, one each for the block tables', the
- * regions', the king squares' and the material table's sums, then phase, scale and the total). */
+ * regions', the king squares' and each side table's sums, then phase, scale and the total). */
 void eval_print_breakdown(const Position *pos, FILE *out);

@@ -191,8 +191,9 @@ static inline Bitboard attacked_squares(Bitboard opp, Bitboard empty)
     return attacked & BB_ALL;
 }
 
-/* Writes the features of side us (owning men/kings) into v, everything in its own view. */
-static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboard opp, Bitboard opp_kings, int *v)
+/* Writes the features of side us (owning men/kings) into v, everything in its own view; returns
+ * its men's free forward steps (the moves table's count). */
+static inline int side_features(Color us, Bitboard men, Bitboard kings, Bitboard opp, Bitboard opp_kings, int *v)
 {
     const SideTables *t = &tables.side[us];
     Bitboard occ = men | kings | opp, empty = BB_ALL & ~occ;
@@ -214,8 +215,8 @@ static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboar
     Bitboard behind_right = bb_shift(men, own_dir(us, DIR_UL));
     v[EVAL_OUTPOST] = bb_popcount(men & t->outpost);
     v[EVAL_OUTPOST_WEAK] = bb_popcount(men & t->outpost & ~(behind_left & behind_right));
-    Bitboard can_step = bb_shift(empty, own_dir(us, DIR_DL)) | bb_shift(empty, own_dir(us, DIR_DR));
-    v[EVAL_LOCKED] = bb_popcount(men & ~can_step);
+    Bitboard step_right = bb_shift(empty, own_dir(us, DIR_DL)), step_left = bb_shift(empty, own_dir(us, DIR_DR));
+    v[EVAL_LOCKED] = bb_popcount(men & ~(step_right | step_left));
     v[EVAL_TAIL] = (bb_popcount(men & behind_left) + bb_popcount(men & behind_right));
     v[EVAL_HOOK] = bb_popcount(men & t->edge & ~t->back_rank & ~(behind_left | behind_right));
     v[EVAL_RUNAWAY] = v[EVAL_RUNAWAY_ROWS] = 0;
@@ -242,6 +243,7 @@ static inline void side_features(Color us, Bitboard men, Bitboard kings, Bitboar
     v[EVAL_KING_MOBILITY] = mobility;
     v[EVAL_KING_MOBILITY_ATTACKED] = attacked;
     v[EVAL_KING_DIAGONAL] = bb_popcount(kings & t->long_diagonal);
+    return bb_popcount(men & step_right) + bb_popcount(men & step_left);
 }
 
 /* Damping of drawish endings (symmetric in the colours), from the two sides' features: a side
@@ -269,8 +271,8 @@ static inline void extract(const Position *pos, EvalFeatures *f, bool patterns)
         eval_init();
     int w[EVAL_TERM_COUNT], b[EVAL_TERM_COUNT];
     Bitboard wk = position_kings(pos, WHITE), bk = position_kings(pos, BLACK);
-    side_features(WHITE, position_men(pos, WHITE), wk, pos->pieces[BLACK], bk, w);
-    side_features(BLACK, position_men(pos, BLACK), bk, pos->pieces[WHITE], wk, b);
+    int steps_w = side_features(WHITE, position_men(pos, WHITE), wk, pos->pieces[BLACK], bk, w);
+    int steps_b = side_features(BLACK, position_men(pos, BLACK), bk, pos->pieces[WHITE], wk, b);
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         f->value[i] = w[i] - b[i];
     int phase;
@@ -287,8 +289,19 @@ static inline void extract(const Position *pos, EvalFeatures *f, bool patterns)
     eval_region_indices(pos, f->region);
     f->king_view[WHITE] = wk;
     f->king_view[BLACK] = half_turn(bk);
-    f->material[WHITE] = (uint16_t)eval_material_index(w[EVAL_MAN], w[EVAL_KING], b[EVAL_MAN], b[EVAL_KING]);
-    f->material[BLACK] = (uint16_t)eval_material_index(b[EVAL_MAN], b[EVAL_KING], w[EVAL_MAN], w[EVAL_KING]);
+    uint16_t *material = f->side[EVAL_SIDE_MATERIAL];
+    material[WHITE] = (uint16_t)eval_material_index(w[EVAL_MAN], w[EVAL_KING], b[EVAL_MAN], b[EVAL_KING]);
+    material[BLACK] = (uint16_t)eval_material_index(b[EVAL_MAN], b[EVAL_KING], w[EVAL_MAN], w[EVAL_KING]);
+    int men = w[EVAL_MAN] + b[EVAL_MAN], lead = w[EVAL_TEMPO] - b[EVAL_TEMPO];
+    f->side[EVAL_SIDE_TEMPO][WHITE] = (uint16_t)eval_tempo_index(men, lead);
+    f->side[EVAL_SIDE_TEMPO][BLACK] = (uint16_t)eval_tempo_index(men, -lead);
+    f->side[EVAL_SIDE_MOVES][WHITE] = (uint16_t)eval_moves_index(steps_w, steps_b);
+    f->side[EVAL_SIDE_MOVES][BLACK] = (uint16_t)eval_moves_index(steps_b, steps_w);
+    for (Color us = WHITE; us <= BLACK; us++) {
+        Bitboard own = position_men(pos, us), opp = position_men(pos, !us), left = tables.side[us].left;
+        f->side[EVAL_SIDE_WINGS][us] = (uint16_t)eval_wings_index(bb_popcount(own & left), bb_popcount(opp & left),
+                                                                  bb_popcount(own & ~left), bb_popcount(opp & ~left));
+    }
 }
 
 void eval_extract(const Position *pos, EvalFeatures *f) { extract(pos, f, true); }
@@ -322,11 +335,11 @@ static inline void king_sum(const EvalFeatures *f, const EvalWeight *weights, in
     king_side_sum(f->king_view[BLACK], weights, -1, mg, eg);
 }
 
-/* The material table's weights of White's counts minus Black's, added to mg and eg. */
-static inline void material_sum(const EvalFeatures *f, const EvalWeight *weights, int *mg, int *eg)
+/* Side table t's weight of White's counts minus Black's, added to mg and eg. */
+static inline void side_sum(const EvalFeatures *f, int t, const EvalWeight *weights, int *mg, int *eg)
 {
-    const EvalWeight *w = &weights[eval_material_feature(f->material[WHITE])];
-    const EvalWeight *b = &weights[eval_material_feature(f->material[BLACK])];
+    const EvalWeight *w = &weights[eval_side_feature(t, f->side[t][WHITE])];
+    const EvalWeight *b = &weights[eval_side_feature(t, f->side[t][BLACK])];
     *mg += w->mg - b->mg;
     *eg += w->eg - b->eg;
 }
@@ -334,7 +347,7 @@ static inline void material_sum(const EvalFeatures *f, const EvalWeight *weights
 /* The score for White of f under weights, reading the block tables only when patterns (the folded
  * weights hold them in the regions). 32-bit sums are enough and cheaper than 64-bit products:
  * |weight| < 2^15 (int16_t) and |feature| <= 400 over 18 terms, plus 28 pattern, 14 region, at
- * most 40 king and 2 material weights, keep them below 2^29. */
+ * most 40 king and 6 side-table weights, keep them below 2^29. */
 static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights, bool patterns)
 {
     int mg = 0, eg = 0;
@@ -356,7 +369,8 @@ static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights,
     }
     if (f->king_view[WHITE] | f->king_view[BLACK])   /* none before the endgame: predictable */
         king_sum(f, weights, &mg, &eg);
-    material_sum(f, weights, &mg, &eg);
+    for (int t = 0; t < EVAL_SIDE_TABLES; t++)
+        side_sum(f, t, weights, &mg, &eg);
     return blend(mg, eg, f);
 }
 
@@ -512,28 +526,36 @@ const char *eval_term_name(EvalTerm term)
     return term >= 0 && term < EVAL_TERM_COUNT ? TERM_NAMES[term] : "?";
 }
 
+static const char *const SIDE_TABLE_NAMES[EVAL_SIDE_TABLES] = {"material", "tempo", "moves", "wings"};
+static const uint32_t SIDE_TABLE_SIZES[EVAL_SIDE_TABLES] = {EVAL_MATERIAL_SIZE, EVAL_TEMPO_SIZE, EVAL_MOVES_SIZE,
+                                                            EVAL_WINGS_SIZE};
+
 const char *eval_table_name(int t)
 {
     if (t >= 0 && t < EVAL_PATTERN_TABLES)
         return eval_pattern_name(t);
-    if (t >= EVAL_REGION_TABLE && t < EVAL_MATERIAL_TABLE)
+    if (t >= EVAL_REGION_TABLE && t < EVAL_SIDE_TABLE)
         return eval_region_name(t - EVAL_REGION_TABLE);
-    return t == EVAL_KING_TABLE ? "king_square" : t == EVAL_MATERIAL_TABLE ? "material" : "?";
+    if (t >= EVAL_SIDE_TABLE && t < EVAL_TABLE_COUNT)
+        return SIDE_TABLE_NAMES[t - EVAL_SIDE_TABLE];
+    return t == EVAL_KING_TABLE ? "king_square" : "?";
 }
 
 uint32_t eval_table_size(int t)
 {
     if (t < EVAL_PATTERN_TABLES)
         return EVAL_PATTERN_SIZE;
-    return t == EVAL_KING_TABLE ? SQUARE_COUNT : t == EVAL_MATERIAL_TABLE ? EVAL_MATERIAL_SIZE : EVAL_REGION_SIZE;
+    if (t >= EVAL_SIDE_TABLE)
+        return SIDE_TABLE_SIZES[t - EVAL_SIDE_TABLE];
+    return t == EVAL_KING_TABLE ? SQUARE_COUNT : EVAL_REGION_SIZE;
 }
 
 int eval_table_base(int t)
 {
     if (t < EVAL_PATTERN_TABLES)
         return EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE;
-    if (t == EVAL_MATERIAL_TABLE)
-        return EVAL_MATERIAL_BASE;
+    if (t >= EVAL_SIDE_TABLE)
+        return eval_side_feature(t - EVAL_SIDE_TABLE, 0);
     return t == EVAL_KING_TABLE ? EVAL_KING_BASE : EVAL_REGION_BASE + (t - EVAL_REGION_TABLE) * EVAL_REGION_SIZE;
 }
 
@@ -552,7 +574,7 @@ static double part_of(int mg, int eg, const EvalFeatures *f)
 }
 
 /* One line for each term, then one each for the block tables, the regions, the king table and the
- * material table: their white= shares add up to the phase line's white (up to its truncation and
+ * side tables: their white= shares add up to the phase line's white (up to its truncation and
  * clamp). */
 void eval_print_breakdown(const Position *pos, FILE *out)
 {
@@ -581,9 +603,11 @@ void eval_print_breakdown(const Position *pos, FILE *out)
     mg = eg = 0;
     king_sum(&f, weights, &mg, &eg);
     fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    mg = eg = 0;
-    material_sum(&f, weights, &mg, &eg);
-    fprintf(out, "eval material-table mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
+    for (int t = 0; t < EVAL_SIDE_TABLES; t++) {
+        mg = eg = 0;
+        side_sum(&f, t, weights, &mg, &eg);
+        fprintf(out, "eval %s-table mg=%d eg=%d white=%.1f\n", SIDE_TABLE_NAMES[t], mg, eg, part_of(mg, eg, &f));
+    }
     fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
             eval_score_white(&f, weights));
     fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");

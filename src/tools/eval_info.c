@@ -73,14 +73,45 @@ static void print_material(const EvalWeight *weights, FILE *out)
                 }
 }
 
+/* The tempo, moves and wings tables: a summary line each, then their non-zero entries with their
+ * counts. */
+static void print_tempo_moves_wings(const EvalWeight *weights, FILE *out)
+{
+    const EvalWeight *t = &weights[EVAL_TEMPO_BASE], *m = &weights[EVAL_MOVES_BASE], *g = &weights[EVAL_WINGS_BASE];
+    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_SIDE_TABLE + EVAL_SIDE_TEMPO),
+            count_nonzero(t, EVAL_TEMPO_SIZE));
+    for (int men = 0; men < 2 * EVAL_TEMPO_BUCKETS; men += 2)
+        for (int lead = -EVAL_TEMPO_SPAN; lead <= EVAL_TEMPO_SPAN; lead++) {
+            const EvalWeight *w = &t[eval_tempo_index(men, lead)];
+            if (!is_zero(*w))
+                fprintf(out, "tempo men=%d-%d lead=%d mg=%d eg=%d\n", men, men + 1, lead, w->mg, w->eg);
+        }
+    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_SIDE_TABLE + EVAL_SIDE_MOVES),
+            count_nonzero(m, EVAL_MOVES_SIZE));
+    for (int steps = 0; steps < EVAL_MOVES_CAP; steps++)
+        for (int opp = 0; opp < EVAL_MOVES_CAP; opp++) {
+            const EvalWeight *w = &m[eval_moves_index(steps, opp)];
+            if (!is_zero(*w))
+                fprintf(out, "moves steps=%d opp-steps=%d mg=%d eg=%d\n", steps, opp, w->mg, w->eg);
+        }
+    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_SIDE_TABLE + EVAL_SIDE_WINGS),
+            count_nonzero(g, EVAL_WINGS_SIZE));
+    for (int i = 0; i < EVAL_WINGS_SIZE; i++)
+        if (!is_zero(g[i]))
+            fprintf(out, "wings left=%d opp-left=%d right=%d opp-right=%d mg=%d eg=%d\n",
+                    i / (EVAL_WINGS_CAP * EVAL_WINGS_CAP * EVAL_WINGS_CAP), i / (EVAL_WINGS_CAP * EVAL_WINGS_CAP) %
+                    EVAL_WINGS_CAP, i / EVAL_WINGS_CAP % EVAL_WINGS_CAP, i % EVAL_WINGS_CAP, g[i].mg, g[i].eg);
+}
+
 void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE *out)
 {
     fprintf(out, "eval-file version=%d variant=%s bytes=%zu crc=%08lx\n", head->version, variant_name(head->variant),
             head->bytes, (unsigned long)head->crc);
     fprintf(out, "note %s\n", head->note);
     fprintf(out, "layout terms=%d tables=%d table-size=%d king-squares=%d regions=%d region-size=%d material-size=%d "
-            "weights=%d nonzero=%u\n", EVAL_TERM_COUNT, EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT,
-            EVAL_REGION_TABLES, EVAL_REGION_SIZE, EVAL_MATERIAL_SIZE, EVAL_FEATURE_COUNT,
+            "tempo-size=%d moves-size=%d wings-size=%d weights=%d nonzero=%u\n", EVAL_TERM_COUNT,
+            EVAL_PATTERN_TABLES, EVAL_PATTERN_SIZE, SQUARE_COUNT, EVAL_REGION_TABLES, EVAL_REGION_SIZE,
+            EVAL_MATERIAL_SIZE, EVAL_TEMPO_SIZE, EVAL_MOVES_SIZE, EVAL_WINGS_SIZE, EVAL_FEATURE_COUNT,
             count_nonzero(weights, EVAL_FEATURE_COUNT));
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         fprintf(out, "term %s mg=%d eg=%d\n", eval_term_name((EvalTerm)i), weights[i].mg, weights[i].eg);
@@ -92,14 +123,17 @@ void eval_info_print(const EvalWeight *weights, const EvalFileHeader *head, FILE
         print_blocks("region", eval_region_name(t), eval_region_block[t], EVAL_REGION_SQUARES,
                      &weights[EVAL_REGION_BASE + t * EVAL_REGION_SIZE], EVAL_REGION_SIZE, out);
     print_material(weights, out);
+    print_tempo_moves_wings(weights, out);
 }
 
 #define EVAL_INFO_USAGE                                                                                              \
     "usage: engine eval info FILE\n"                                                                                 \
     "  prints a weight file (book/eval/V.bin, or one `engine tune` wrote) as text: its header and note, every\n"    \
     "  term's mg/eg weights, then each pattern table's non-zero entries, the king table's non-zero\n"               \
-    "  squares, each region table's non-zero entries and the material table's (men and kings of the side,\n"    \
-    "  then of its opponent; men counted up to 15, kings up to 3)\n"
+    "  squares, each region table's non-zero entries, the material table's (men and kings of the side,\n"      \
+    "  then of its opponent; men counted up to 15, kings up to 3), the tempo table's (men on the board, the\n"   \
+    "  side's tempo lead), the moves table's (free forward steps of the side's men, then the opponent's)\n"      \
+    "  and the wings table's (the side's and the opponent's men on its left half, then on its right half)\n"
 
 int eval_info_main(int argc, char **argv)
 {

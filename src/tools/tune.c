@@ -13,7 +13,7 @@
 #define K_MIN 1e-4
 #define K_MAX 0.1
 #define REC SELFPLAY_RECORD_SIZE
-#define ENTRIES_MAX (EVAL_TERM_COUNT + EVAL_PATTERN_LOOKUPS + EVAL_REGION_LOOKUPS + SQUARE_COUNT + 2)
+#define ENTRIES_MAX (EVAL_TERM_COUNT + EVAL_PATTERN_LOOKUPS + EVAL_REGION_LOOKUPS + SQUARE_COUNT + 2 * EVAL_SIDE_TABLES)
 
 void tune_default_config(TuneConfig *cfg)
 {
@@ -117,9 +117,11 @@ static int job_run(void *arg)
             for (Bitboard b = f.king_view[side]; b; b &= b - 1)
                 feature[count] = (uint32_t)eval_king_feature(bb_square_of_bit[bb_lsb(b)]),
                 value[count++] = side == WHITE ? 1 : -1;
-        if (f.material[WHITE] != f.material[BLACK])   /* equal: they cancel */
-            for (int side = 0; side < 2; side++)
-                feature[count] = (uint32_t)eval_material_feature(f.material[side]), value[count++] = side == WHITE ? 1 : -1;
+        for (int t = 0; t < EVAL_SIDE_TABLES; t++)
+            if (f.side[t][WHITE] != f.side[t][BLACK])   /* equal: they cancel */
+                for (int side = 0; side < 2; side++)
+                    feature[count] = (uint32_t)eval_side_feature(t, f.side[t][side]),
+                    value[count++] = side == WHITE ? 1 : -1;
         if (job->counts) {
             for (int j = 0; j < count; j++)
                 job->counts[feature[j]]++;
