@@ -534,10 +534,6 @@ static void test_king_terms(void **state)
     w[eval_king_feature(14)] = (EvalWeight){30, 30};
     w[eval_king_feature(46)] = (EvalWeight){-7, -7};
     assert_int_equal(eval_score_white(&f, w), 30);
-    assert_string_equal(eval_table_name(EVAL_KING_TABLE), "king_square");
-    assert_int_equal(eval_table_base(EVAL_KING_TABLE), eval_king_feature(1));
-    assert_int_equal(eval_table_size(EVAL_KING_TABLE), SQUARE_COUNT);
-    assert_int_equal(eval_table_base(EVAL_KING_TABLE) + SQUARE_COUNT, eval_table_base(EVAL_REGION_TABLE));
 }
 
 static void test_breakdown_lists_terms(void **state)

@@ -526,39 +526,6 @@ const char *eval_term_name(EvalTerm term)
     return term >= 0 && term < EVAL_TERM_COUNT ? TERM_NAMES[term] : "?";
 }
 
-static const char *const SIDE_TABLE_NAMES[EVAL_SIDE_TABLES] = {"material", "tempo", "moves", "wings"};
-static const uint32_t SIDE_TABLE_SIZES[EVAL_SIDE_TABLES] = {EVAL_MATERIAL_SIZE, EVAL_TEMPO_SIZE, EVAL_MOVES_SIZE,
-                                                            EVAL_WINGS_SIZE};
-
-const char *eval_table_name(int t)
-{
-    if (t >= 0 && t < EVAL_PATTERN_TABLES)
-        return eval_pattern_name(t);
-    if (t >= EVAL_REGION_TABLE && t < EVAL_SIDE_TABLE)
-        return eval_region_name(t - EVAL_REGION_TABLE);
-    if (t >= EVAL_SIDE_TABLE && t < EVAL_TABLE_COUNT)
-        return SIDE_TABLE_NAMES[t - EVAL_SIDE_TABLE];
-    return t == EVAL_KING_TABLE ? "king_square" : "?";
-}
-
-uint32_t eval_table_size(int t)
-{
-    if (t < EVAL_PATTERN_TABLES)
-        return EVAL_PATTERN_SIZE;
-    if (t >= EVAL_SIDE_TABLE)
-        return SIDE_TABLE_SIZES[t - EVAL_SIDE_TABLE];
-    return t == EVAL_KING_TABLE ? SQUARE_COUNT : EVAL_REGION_SIZE;
-}
-
-int eval_table_base(int t)
-{
-    if (t < EVAL_PATTERN_TABLES)
-        return EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE;
-    if (t >= EVAL_SIDE_TABLE)
-        return eval_side_feature(t - EVAL_SIDE_TABLE, 0);
-    return t == EVAL_KING_TABLE ? EVAL_KING_BASE : EVAL_REGION_BASE + (t - EVAL_REGION_TABLE) * EVAL_REGION_SIZE;
-}
-
 EvalTerm eval_term_by_name(const char *name)
 {
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
@@ -606,7 +573,8 @@ void eval_print_breakdown(const Position *pos, FILE *out)
     for (int t = 0; t < EVAL_SIDE_TABLES; t++) {
         mg = eg = 0;
         side_sum(&f, t, weights, &mg, &eg);
-        fprintf(out, "eval %s-table mg=%d eg=%d white=%.1f\n", SIDE_TABLE_NAMES[t], mg, eg, part_of(mg, eg, &f));
+        fprintf(out, "eval %s-table mg=%d eg=%d white=%.1f\n", eval_table_name(EVAL_SIDE_TABLE + t), mg, eg,
+                part_of(mg, eg, &f));
     }
     fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
             eval_score_white(&f, weights));
