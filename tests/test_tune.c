@@ -1,8 +1,9 @@
 /* Texel tuner: it recovers the scale and direction of a known teacher evaluation from synthetic
  * results in a data file (or from search scores, --lambda), lowers the loss, learns the king table
- * and king_mobility_attacked, is deterministic, holds rare table entries at 0 on demand, resumes
- * from a checkpoint as if never stopped; `engine tune` writes a weight file that reads back, starts
- * from a given one, measures only, and refuses bad arguments (the data streams: test_tune_data.c). */
+ * and king_mobility_attacked, is deterministic, holds rare table entries at 0 and whole tables at
+ * their start on demand, resumes from a checkpoint as if never stopped; `engine tune` writes a
+ * weight file that reads back, starts from a given one, measures only, and refuses bad arguments
+ * (the data streams: test_tune_data.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -321,6 +322,31 @@ static void test_tuner_learns_king_features(void **state)
     unlink(path);
 }
 
+/* Holding every table but the king table and every term (what --only king_square sets) moves the
+ * king table alone: it still learns the taught square; everything else keeps its start exactly. */
+static void test_held_tables_keep_their_weights(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_hold_XXXXXX";
+    temp_name(path);
+    write_teacher_file(path, random_king_boards, 30000);
+    TuneConfig cfg = small_config();
+    for (int t = 0; t < EVAL_TABLE_COUNT; t++)
+        cfg.hold_table[t] = t != EVAL_KING_TABLE;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++)
+        cfg.freeze[i] = true;
+    static EvalWeight w[EVAL_FEATURE_COUNT];
+    TuneReport rep;
+    fit(path, &cfg, w, &rep);
+    const EvalWeight *start = normal_weights();
+    int taught = eval_king_feature(TAUGHT_KING), king = eval_table_base(EVAL_KING_TABLE);
+    assert_true(w[taught].eg - start[taught].eg > 40);
+    for (int i = 0; i < EVAL_FEATURE_COUNT; i++)
+        if (i < king || i >= king + SQUARE_COUNT)
+            assert_true(w[i].mg == start[i].mg && w[i].eg == start[i].eg);
+    unlink(path);
+}
+
 static void test_l2_keeps_weights_near_start(void **state)
 {
     (void)state;
@@ -620,6 +646,8 @@ static void test_tune_refuses_bad_arguments(void **state)
         "engine tune --k -0.1 DATA",                         /* out of range */
         "engine tune --max-positions -5 DATA",               /* out of range */
         "engine tune --min-count -1 DATA",                   /* out of range */
+        "engine tune --only material,bogus DATA",            /* no such table */
+        "engine tune --only material,,tempo DATA",           /* an empty name */
         "engine tune --checkpoint DATA",                     /* a missing value: the data is taken */
         "engine tune --rate fast DATA",                      /* not a number */
         "engine tune --validation 1 DATA",                   /* holds out everything */
@@ -642,6 +670,7 @@ int main(void)
         cmocka_unit_test(test_tuner_lowers_loss_and_is_deterministic),
         cmocka_unit_test(test_tuner_learns_king_features),
         cmocka_unit_test(test_l2_keeps_weights_near_start),
+        cmocka_unit_test(test_held_tables_keep_their_weights),
         cmocka_unit_test(test_lambda_learns_from_search_scores),
         cmocka_unit_test(test_tune_writes_weight_file),
         cmocka_unit_test(test_tune_from_file_and_measure_only),

@@ -46,6 +46,7 @@ typedef struct {
     const char *resume;        /* continue from this checkpoint (NULL = start afresh) */
     int chunk_limit;           /* stop (checkpointed) after this many chunks, as a kill would (0 = never) */
     bool freeze[EVAL_TERM_COUNT];   /* terms kept at their starting weights (man: the unit) */
+    bool hold_table[EVAL_TABLE_COUNT];   /* tables kept at their starting weights (--only: all but some) */
 } TuneConfig;
 
 typedef struct {

@@ -170,6 +170,7 @@ typedef struct {
     uint8_t *mark;
     uint32_t *touched;
     uint8_t *rare;          /* per feature: a table entry held at 0 (--min-count), or NULL */
+    uint8_t *fixed;         /* per feature: an entry of a held table (hold_table), or NULL */
     uint8_t *rec;           /* a chunk of records */
     bool *held;
     size_t chunk_cap;
@@ -182,7 +183,7 @@ static void fit_free(Fit *fit)
     tune_state_free(&fit->st);
     for (int t = 0; t < TUNE_MAX_THREADS; t++)
         free(fit->job[t].grad), free(fit->job[t].mark), free(fit->job[t].touched);
-    free(fit->grad), free(fit->mark), free(fit->touched), free(fit->rec), free(fit->held), free(fit->rare);
+    free(fit->grad), free(fit->mark), free(fit->touched), free(fit->rec), free(fit->held), free(fit->rare), free(fit->fixed);
     free(fit->score), free(fit->result);
 }
 
@@ -203,6 +204,12 @@ static bool fit_alloc(Fit *fit, const TuneConfig *cfg, Variant v)
         ok = (j->grad = calloc(PARAMS, sizeof(double))) && (j->mark = calloc(EVAL_FEATURE_COUNT, 1)) &&
              (j->touched = malloc(EVAL_FEATURE_COUNT * sizeof(uint32_t)));
     }
+    bool holds = false;
+    for (int t = 0; t < EVAL_TABLE_COUNT; t++)
+        holds |= cfg->hold_table[t];
+    if (ok && holds && (ok = (fit->fixed = calloc(EVAL_FEATURE_COUNT, 1)) != NULL))
+        for (int t = 0; t < EVAL_TABLE_COUNT; t++)
+            memset(fit->fixed + eval_table_base(t), cfg->hold_table[t], eval_table_size(t));
     if (!ok)
         fit_free(fit);
     return ok;
@@ -270,7 +277,8 @@ static void step(Fit *fit, const uint8_t *rec, size_t n)
     for (size_t i = 0; i < touched; i++) {
         uint32_t f = fit->touched[i];
         fit->mark[f] = 0;
-        bool frozen = (f < EVAL_TERM_COUNT && cfg->freeze[f]) || (fit->rare && fit->rare[f]);
+        bool frozen = (f < EVAL_TERM_COUNT && cfg->freeze[f]) || (fit->rare && fit->rare[f]) ||
+                      (fit->fixed && fit->fixed[f]);
         for (size_t j = 2 * (size_t)f; j < 2 * (size_t)f + 2; j++) {
             double g = count ? fit->grad[j] / (double)count + 2 * cfg->l2 * (w[j] - w0[j]) : 0;
             fit->grad[j] = 0;

@@ -27,6 +27,32 @@ static const char *take_variant(void *out, const char *value)
     return NULL;
 }
 
+/* --only NAME,...: fit only these tables (names as `engine eval info` prints them) and, if "terms" is
+ * among them, the named terms; everything else keeps its starting weights. */
+static const char *take_only(void *out, const char *value)
+{
+    TuneConfig *cfg = out;
+    bool terms = false, table[EVAL_TABLE_COUNT] = {false};
+    for (const char *p = value; *p;) {
+        size_t n = strcspn(p, ",");
+        int t = 0;
+        while (t < EVAL_TABLE_COUNT && !(strlen(eval_table_name(t)) == n && strncmp(eval_table_name(t), p, n) == 0))
+            t++;
+        if (t < EVAL_TABLE_COUNT)
+            table[t] = true;
+        else if (n == 5 && strncmp(p, "terms", 5) == 0)
+            terms = true;
+        else
+            return "expected table names (see engine eval info) or terms, separated by commas";
+        p += n + (p[n] == ',');
+    }
+    for (int t = 0; t < EVAL_TABLE_COUNT; t++)
+        cfg->hold_table[t] = !table[t];
+    for (int i = 0; !terms && i < EVAL_TERM_COUNT; i++)
+        cfg->freeze[i] = true;
+    return NULL;
+}
+
 #define TUNE_USAGE                                                                                                   \
     "usage: engine tune [options] DATA...\n"                                                                         \
     "  fits the evaluation weights to self-play data (files `engine selfplay` writes, text or .bin),\n"            \
@@ -41,6 +67,8 @@ static const char *take_variant(void *out, const char *value)
     "  --decay X            the step is multiplied by X after every epoch, 0.01-1 (default 0.7)\n"                 \
     "  --l2 X               pull towards the starting weights, 0-1e9 (default 0)\n"                                \
     "  --min-count N        table entries seen in fewer training positions stay 0, 0-1e9 (default 0)\n"           \
+    "  --only T1,T2,...     fit only these tables (names as `engine eval info` prints them; terms: the named\n"  \
+    "                       terms); the rest keep their starting weights (default: fit everything)\n"         \
     "  --lambda X           the game result's share of the target, the rest the data's search score, 0-1\n"    \
     "                       (default 1: results only; losses measured are against the results)\n"              \
     "  --k X                the scale K of sigmoid(K * score), 0 = fit it on 1M positions (default 0)\n"          \
@@ -78,6 +106,7 @@ static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, i
         OPTS_REAL("--decay", &a->cfg.decay, 0.01, 1),
         OPTS_REAL("--l2", &a->cfg.l2, 0, 1e9),
         OPTS_INT("--min-count", &a->min_count, 0, 1000000000),
+        OPTS_CALL("--only", &a->cfg, take_only),
         OPTS_REAL("--lambda", &a->cfg.lambda, 0, 1),
         OPTS_REAL("--k", &a->cfg.k, 0, 1),
         OPTS_INT("--seed", &a->seed, 0, 0x7fffffffffffffffL),
