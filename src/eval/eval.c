@@ -301,11 +301,13 @@ static inline void extract(const Position *pos, EvalFeatures *f, bool patterns, 
     f->side[EVAL_SIDE_TEMPO][BLACK] = (uint16_t)eval_tempo_index(men, -lead);
     f->side[EVAL_SIDE_MOVES][WHITE] = (uint16_t)eval_moves_index(steps_w, steps_b);
     f->side[EVAL_SIDE_MOVES][BLACK] = (uint16_t)eval_moves_index(steps_b, steps_w);
-    for (Color us = WHITE; us <= BLACK; us++) {
-        Bitboard own = position_men(pos, us), opp = position_men(pos, !us), left = tables.side[us].left;
-        f->side[EVAL_SIDE_WINGS][us] = (uint16_t)eval_wings_index(bb_popcount(own & left), bb_popcount(opp & left),
-                                                                  bb_popcount(own & ~left), bb_popcount(opp & ~left));
-    }
+    /* Black's left half is White's right half (the half turn swaps the files a-e and f-j), so two
+     * counts on White's left give all eight */
+    Bitboard left = tables.side[WHITE].left;
+    int wl = bb_popcount(position_men(pos, WHITE) & left), bl = bb_popcount(position_men(pos, BLACK) & left);
+    int wr = w[EVAL_MAN] - wl, br = b[EVAL_MAN] - bl;
+    f->side[EVAL_SIDE_WINGS][WHITE] = (uint16_t)eval_wings_index(wl, bl, wr, br);
+    f->side[EVAL_SIDE_WINGS][BLACK] = (uint16_t)eval_wings_index(br, wr, bl, wl);
 }
 
 void eval_extract(const Position *pos, EvalFeatures *f) { extract(pos, f, true, NULL); }

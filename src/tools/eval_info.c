@@ -47,11 +47,18 @@ static void print_blocks(const char *kind, const char *name, const int *block, i
     }
 }
 
+/* The summary line of table t: its name and non-zero entry count. */
+static void print_table_head(const EvalWeight *weights, int t, FILE *out)
+{
+    fprintf(out, "table %s nonzero=%u\n", eval_table_name(t),
+            count_nonzero(&weights[eval_table_base(t)], eval_table_size(t)));
+}
+
 /* The king table: a summary line, then its non-zero squares (own view), one per line. */
 static void print_kings(const EvalWeight *weights, FILE *out)
 {
     const EvalWeight *k = &weights[EVAL_KING_BASE];
-    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_KING_TABLE), count_nonzero(k, SQUARE_COUNT));
+    print_table_head(weights, EVAL_KING_TABLE, out);
     for (int s = 0; s < SQUARE_COUNT; s++)
         if (!is_zero(k[s]))
             fprintf(out, "king square=%d mg=%d eg=%d\n", s + 1, k[s].mg, k[s].eg);
@@ -61,7 +68,7 @@ static void print_kings(const EvalWeight *weights, FILE *out)
 static void print_material(const EvalWeight *weights, FILE *out)
 {
     const EvalWeight *m = &weights[EVAL_MATERIAL_BASE];
-    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_MATERIAL_TABLE), count_nonzero(m, EVAL_MATERIAL_SIZE));
+    print_table_head(weights, EVAL_MATERIAL_TABLE, out);
     for (int kings = 0; kings < EVAL_MATERIAL_KINGS; kings++)
         for (int opp_kings = 0; opp_kings < EVAL_MATERIAL_KINGS; opp_kings++)
             for (int men = 0; men < EVAL_MATERIAL_MEN; men++)
@@ -78,24 +85,21 @@ static void print_material(const EvalWeight *weights, FILE *out)
 static void print_tempo_moves_wings(const EvalWeight *weights, FILE *out)
 {
     const EvalWeight *t = &weights[EVAL_TEMPO_BASE], *m = &weights[EVAL_MOVES_BASE], *g = &weights[EVAL_WINGS_BASE];
-    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_SIDE_TABLE + EVAL_SIDE_TEMPO),
-            count_nonzero(t, EVAL_TEMPO_SIZE));
+    print_table_head(weights, EVAL_SIDE_TABLE + EVAL_SIDE_TEMPO, out);
     for (int men = 0; men < 2 * EVAL_TEMPO_BUCKETS; men += 2)
         for (int lead = -EVAL_TEMPO_SPAN; lead <= EVAL_TEMPO_SPAN; lead++) {
             const EvalWeight *w = &t[eval_tempo_index(men, lead)];
             if (!is_zero(*w))
                 fprintf(out, "tempo men=%d-%d lead=%d mg=%d eg=%d\n", men, men + 1, lead, w->mg, w->eg);
         }
-    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_SIDE_TABLE + EVAL_SIDE_MOVES),
-            count_nonzero(m, EVAL_MOVES_SIZE));
+    print_table_head(weights, EVAL_SIDE_TABLE + EVAL_SIDE_MOVES, out);
     for (int steps = 0; steps < EVAL_MOVES_CAP; steps++)
         for (int opp = 0; opp < EVAL_MOVES_CAP; opp++) {
             const EvalWeight *w = &m[eval_moves_index(steps, opp)];
             if (!is_zero(*w))
                 fprintf(out, "moves steps=%d opp-steps=%d mg=%d eg=%d\n", steps, opp, w->mg, w->eg);
         }
-    fprintf(out, "table %s nonzero=%u\n", eval_table_name(EVAL_SIDE_TABLE + EVAL_SIDE_WINGS),
-            count_nonzero(g, EVAL_WINGS_SIZE));
+    print_table_head(weights, EVAL_SIDE_TABLE + EVAL_SIDE_WINGS, out);
     for (int i = 0; i < EVAL_WINGS_SIZE; i++)
         if (!is_zero(g[i]))
             fprintf(out, "wings left=%d opp-left=%d right=%d opp-right=%d mg=%d eg=%d\n",
