@@ -173,18 +173,9 @@ static void test_king_move_rule_scores_draw(void **state)
     search_free(s);
 }
 
-static void test_info_lines_carry_legal_pv(void **state)
+/* Every line of buf is an info line whose PV is legal from the game's position; returns their count. */
+static int check_info_lines(char *buf)
 {
-    (void)state;
-    Search *s = search_new(4);
-    setup_game("W:W22,26,28,32,33,34,36,38,39,41,47,48,49:B2,6,7,8,9,11,12,13,15,16,17,25,30");
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&buf, &size);
-    SearchLimits l = {.depth = 7};
-    SearchResult r = run(s, &l, GO_ANALYZE, out);
-    fclose(out);
-    assert_int_equal(r.depth, 7);
     int lines = 0;
     for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"), lines++) {
         int depth;
@@ -211,10 +202,56 @@ static void test_info_lines_carry_legal_pv(void **state)
         }
         assert_true(n >= 1);
     }
-    assert_true(lines >= 7);
+    return lines;
+}
+
+static void test_info_lines_carry_legal_pv(void **state)
+{
+    (void)state;
+    Search *s = search_new(4);
+    setup_game("W:W22,26,28,32,33,34,36,38,39,41,47,48,49:B2,6,7,8,9,11,12,13,15,16,17,25,30");
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    SearchLimits l = {.depth = 7};
+    SearchResult r = run(s, &l, GO_ANALYZE, out);
+    fclose(out);
+    assert_int_equal(r.depth, 7);
+    assert_true(check_info_lines(buf) >= 7);
     assert_true(r.ponder != MOVE_NONE);
     free(buf);
     search_free(s);
+}
+
+/* The singular extension (deep PV nodes only) changes the tree, yet every PV stays legal (its test
+ * search runs at the node's own ply) and a shot is still found. */
+static void test_singular_extension_keeps_pv_legal(void **state)
+{
+    (void)state;
+    Search *off = search_new(4), *on = search_new(4);
+    search_tuning(off)->singular = 0;
+    search_tuning(on)->singular = 40;
+    setup_game("W:W22,26,28,32,33,34,36,38,39,41,47,48,49:B2,6,7,8,9,11,12,13,15,16,17,25,30");
+    SearchLimits l = {.depth = 12};
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    SearchResult r_on = run(on, &l, GO_ANALYZE, out);
+    fclose(out);
+    SearchResult r_off = run(off, &l, GO_ANALYZE, NULL);
+    assert_int_equal(r_on.depth, 12);
+    assert_true(check_info_lines(buf) >= 12);
+    assert_true(r_on.nodes != r_off.nodes);
+    free(buf);
+    /* a shot of the tactics suite: 25-20 gives two men to win three */
+    setup_game("W:W24,25,26,27,31,32,36,38,42,45,49:B7,9,11,12,13,14,15,16,17,18,22");
+    search_clear(on);
+    SearchResult shot = run(on, &l, GO_ANALYZE, NULL);
+    char mt[MOVE_TEXT_MAX];
+    notation_format_move(game_position(&game), shot.best, mt);
+    assert_string_equal(mt, "25-20");
+    search_free(off);
+    search_free(on);
 }
 
 static void test_searches_are_deterministic_after_clear(void **state)
@@ -386,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_repetition_scores_draw),
         cmocka_unit_test(test_king_move_rule_scores_draw),
         cmocka_unit_test(test_info_lines_carry_legal_pv),
+        cmocka_unit_test(test_singular_extension_keeps_pv_legal),
         cmocka_unit_test(test_searches_are_deterministic_after_clear),
         cmocka_unit_test(test_node_limit_is_exact),
         cmocka_unit_test(test_single_move_answered_at_once_only_when_thinking),

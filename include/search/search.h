@@ -43,6 +43,8 @@ typedef struct {
                             (a sacrifice or an exchange offer) on/off */
     int lmr_sac;         /* quiet moves that give the opponent a capture are not reduced at plies
                             below this (0: reduced like any quiet move) */
+    int singular;        /* singular extension margin, centi-men: a PV node's TT move is searched a ply
+                            deeper when every other move scores this much below it (0: off) */
     int bb_size;         /* probe the bitbases for positions of up to this many pieces (0: never) */
     int material;        /* evaluate material only (the variant's man and king values): a baseline for
                             measuring the learnt evaluation */

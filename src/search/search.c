@@ -21,6 +21,7 @@ static const SearchTuning DEFAULT_TUNING = {
     .killers = 1,
     .spare_offers = 1,
     .lmr_sac = 0,
+    .singular = 40,
     .bb_size = BB_MAX_PIECES,   /* probes stop at what is embedded */
     .positional = 100,
 };
@@ -86,6 +87,7 @@ bool search_tuning_set(SearchTuning *t, const char *name, int value)
         {"killers", offsetof(SearchTuning, killers)},
         {"spare_offers", offsetof(SearchTuning, spare_offers)},
         {"lmr_sac", offsetof(SearchTuning, lmr_sac)},
+        {"singular", offsetof(SearchTuning, singular)},
         {"bb_size", offsetof(SearchTuning, bb_size)},
         {"material", offsetof(SearchTuning, material)},
         {"positional", offsetof(SearchTuning, positional)},

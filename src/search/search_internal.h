@@ -25,6 +25,7 @@ struct Search {
     EvalCache eval_cache;
     int16_t history[2][64][64];   /* [side][from bit][to bit], quiet moves only */
     Move killers[MAX_PLY][2];
+    Move skip[MAX_PLY];           /* a move left out of the node at this ply (singular test), or MOVE_NONE */
     bool after_quiet[MAX_PLY];    /* the move into the node at this ply was quiet (a capture offer if one follows) */
     uint8_t lmr_table[LMR_TABLE_DEPTH][MAX_MOVES];   /* late-move reductions by [depth][move number] */
     int lmr_divisor;              /* the tune.lmr the table was built for (0 = not built) */

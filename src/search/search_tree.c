@@ -1,6 +1,6 @@
 /* The tree search below the root: fail-soft PVS with a transposition table, move ordering by
  * TT move, killers and history, late-move reductions and ProbCut-style pruning (both sparing capture
- * offers: shots and exchange offers), single-reply extension, endgame bitbase probes, and a
+ * offers: shots and exchange offers), single-reply and singular extensions, endgame bitbase probes, and a
  * quiescence search that resolves the compulsory captures. */
 #include <stdlib.h>
 #include <math.h>
@@ -12,6 +12,9 @@
 #define ORDER_KILLER (1 << 20)
 #define PROBCUT_MIN_DEPTH 3
 #define LMR_MIN_DEPTH 2
+#define SINGULAR_MIN_DEPTH 8     /* PV nodes this deep test their TT move for singularity */
+#define SINGULAR_DEPTH_CUT 4     /* the test searches the other moves this much shallower */
+#define SINGULAR_SALT 0x9E3779B97F4A7C15ULL   /* sets a node searched without one move apart in the TT */
 
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
 static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
@@ -209,6 +212,20 @@ static void update_quiet_stats(Search *s, const Position *pos, Move best, const 
     }
 }
 
+/* True when every move but tt_move (whose TT score tts is a lower bound) scores at least
+ * tune.singular below tts in a shallower search: tt_move is then searched one ply deeper (Scan 3's
+ * singular extension). Leaves the node's PV empty. */
+static bool singular_move(Search *s, const Position *pos, const DrawState *ds, Move tt_move, Score tts, int depth,
+                          int ply)
+{
+    Score bound = (Score)(tts - s->tune.singular);
+    s->skip[ply] = tt_move;
+    Score score = search_node(s, pos, ds, depth - SINGULAR_DEPTH_CUT, ply, bound, bound + 1);
+    s->skip[ply] = MOVE_NONE;
+    s->pv_len[ply] = 0;
+    return score <= bound;
+}
+
 Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
                   Score beta)
 {
@@ -225,6 +242,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     if (probe_bitbase(s, pos, ply, &bb_score))
         return bb_score;
     bool pv_node = beta - alpha > 1;
+    Move skip = s->skip[ply];
+    Key key = skip ? pos->key ^ (skip * SINGULAR_SALT) : pos->key;
 
     alpha = max_s(alpha, -SCORE_WIN + ply);
     bool no_move_wins = variant_no_move_outcome(position_variant(pos)) > 0;   /* then a win can come at once */
@@ -232,13 +251,14 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     if (alpha >= beta)
         return alpha;
 
-    TTHit hit;
+    TTHit hit = {0};
     Move tt_move = MOVE_NONE;
-    if (tt_probe(&s->tt, pos->key, &hit)) {
+    Score tts = 0;
+    if (tt_probe(&s->tt, key, &hit)) {
         tt_move = hit.move;
         if (depth > 1)   /* the TT move is searched first: its child's bucket loads during move generation */
             tt_prefetch(&s->tt, move_key_after(pos, tt_move));
-        Score tts = tt_score_from(hit.score, ply, SCORE_WIN_MIN);
+        tts = tt_score_from(hit.score, ply, SCORE_WIN_MIN);
         if (!pv_node && hit.depth >= depth &&
             ((hit.bound & BOUND_LOWER && tts >= beta) || (hit.bound & BOUND_UPPER && tts <= alpha)))
             return tts;
@@ -261,6 +281,11 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     int order[MAX_MOVES];
     order_moves(s, pos, &list, tt_move, ply, order);
     int ext = s->tune.single_reply && list.count == 1 && ply < 2 * s->root_depth ? 1 : 0;
+    bool singular = !ext && pv_node && s->tune.singular && depth >= SINGULAR_MIN_DEPTH && tt_move && !skip &&
+                    hit.depth >= depth - SINGULAR_DEPTH_CUT && hit.bound & BOUND_LOWER && abs(tts) < SCORE_EVAL_MAX &&
+                    ply < 2 * s->root_depth && singular_move(s, pos, ds, tt_move, tts, depth, ply);
+    if (s->stopped)
+        return 0;
     if (depth - 1 + ext > 0)   /* every child will probe the table: start loading all their buckets */
         for (int i = 0; i < list.count; i++)
             tt_prefetch(&s->tt, move_key_after(pos, list.moves[i]));
@@ -271,11 +296,13 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     int n_quiets = 0;
     for (int i = 0; i < list.count; i++) {
         Move m = pick_move(&list, order, i);
+        if (m == skip)
+            continue;
         Position child;
         DrawState cds;
         move_make(pos, m, &child);
         game_draw_next(pos, ds, m, &child, &cds);
-        int new_depth = depth - 1 + ext;
+        int new_depth = depth - 1 + ext + (singular && m == tt_move);
         s->after_quiet[ply + 1] = !list.capture_len;
         Score score;
         if (i == 0) {
@@ -310,6 +337,6 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     if (best >= beta && !list.capture_len)
         update_quiet_stats(s, pos, best_move, quiets, n_quiets, depth, ply);
     Bound bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&s->tt, pos->key, best_move, tt_score_to(best, ply, SCORE_WIN_MIN), depth, bound);
+    tt_store(&s->tt, key, best_move, tt_score_to(best, ply, SCORE_WIN_MIN), depth, bound);
     return best;
 }
