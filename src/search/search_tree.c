@@ -280,12 +280,15 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         return no_move_score(pos, ply);
     int order[MAX_MOVES];
     order_moves(s, pos, &list, tt_move, ply, order);
-    int ext = s->tune.single_reply && list.count == 1 && ply < 2 * s->root_depth ? 1 : 0;
-    bool singular = !ext && pv_node && s->tune.singular && depth >= SINGULAR_MIN_DEPTH && tt_move && !skip &&
-                    hit.depth >= depth - SINGULAR_DEPTH_CUT && hit.bound & BOUND_LOWER && abs(tts) < SCORE_EVAL_MAX &&
-                    ply < 2 * s->root_depth && singular_move(s, pos, ds, tt_move, tts, depth, ply);
-    if (s->stopped)
-        return 0;
+    bool may_extend = ply < 2 * s->root_depth;   /* extensions stop where the path doubles the iteration */
+    int ext = s->tune.single_reply && list.count == 1 && may_extend ? 1 : 0;
+    bool singular = false;
+    if (!ext && may_extend && pv_node && s->tune.singular && depth >= SINGULAR_MIN_DEPTH && tt_move && !skip &&
+        hit.depth >= depth - SINGULAR_DEPTH_CUT && hit.bound & BOUND_LOWER && abs(tts) < SCORE_EVAL_MAX) {
+        singular = singular_move(s, pos, ds, tt_move, tts, depth, ply);
+        if (s->stopped)
+            return 0;
+    }
     if (depth - 1 + ext > 0)   /* every child will probe the table: start loading all their buckets */
         for (int i = 0; i < list.count; i++)
             tt_prefetch(&s->tt, move_key_after(pos, list.moves[i]));

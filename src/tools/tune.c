@@ -169,8 +169,8 @@ typedef struct {
     double *grad;           /* the batch gradient, merged; zero outside a step */
     uint8_t *mark;
     uint32_t *touched;
-    uint8_t *rare;          /* per feature: a table entry held at 0 (--min-count), or NULL */
-    uint8_t *fixed;         /* per feature: an entry of a held table (hold_table), or NULL */
+    uint8_t *pinned;        /* per feature: kept at its start (a frozen term, an entry of a held table,
+                               or one held at 0 by --min-count) */
     uint8_t *rec;           /* a chunk of records */
     bool *held;
     size_t chunk_cap;
@@ -183,7 +183,7 @@ static void fit_free(Fit *fit)
     tune_state_free(&fit->st);
     for (int t = 0; t < TUNE_MAX_THREADS; t++)
         free(fit->job[t].grad), free(fit->job[t].mark), free(fit->job[t].touched);
-    free(fit->grad), free(fit->mark), free(fit->touched), free(fit->rec), free(fit->held), free(fit->rare), free(fit->fixed);
+    free(fit->grad), free(fit->mark), free(fit->touched), free(fit->rec), free(fit->held), free(fit->pinned);
     free(fit->score), free(fit->result);
 }
 
@@ -198,18 +198,17 @@ static bool fit_alloc(Fit *fit, const TuneConfig *cfg, Variant v)
     bool ok = tune_state_alloc(&fit->st) && (fit->grad = calloc(PARAMS, sizeof(double))) &&
               (fit->mark = calloc(EVAL_FEATURE_COUNT, 1)) &&
               (fit->touched = malloc(EVAL_FEATURE_COUNT * sizeof(uint32_t))) &&
-              (fit->rec = malloc(fit->chunk_cap * REC)) && (fit->held = malloc(fit->chunk_cap * sizeof(bool)));
+              (fit->rec = malloc(fit->chunk_cap * REC)) && (fit->held = malloc(fit->chunk_cap * sizeof(bool))) &&
+              (fit->pinned = calloc(EVAL_FEATURE_COUNT, 1));
     for (int t = 0; ok && t < fit->threads; t++) {
         Job *j = &fit->job[t];
         ok = (j->grad = calloc(PARAMS, sizeof(double))) && (j->mark = calloc(EVAL_FEATURE_COUNT, 1)) &&
              (j->touched = malloc(EVAL_FEATURE_COUNT * sizeof(uint32_t)));
     }
-    bool holds = false;
-    for (int t = 0; t < EVAL_TABLE_COUNT; t++)
-        holds |= cfg->hold_table[t];
-    if (ok && holds && (ok = (fit->fixed = calloc(EVAL_FEATURE_COUNT, 1)) != NULL))
-        for (int t = 0; t < EVAL_TABLE_COUNT; t++)
-            memset(fit->fixed + eval_table_base(t), cfg->hold_table[t], eval_table_size(t));
+    for (int i = 0; ok && i < EVAL_TERM_COUNT; i++)
+        fit->pinned[i] = cfg->freeze[i];
+    for (int t = 0; ok && t < EVAL_TABLE_COUNT; t++)
+        memset(fit->pinned + eval_table_base(t), cfg->hold_table[t], eval_table_size(t));
     if (!ok)
         fit_free(fit);
     return ok;
@@ -277,8 +276,7 @@ static void step(Fit *fit, const uint8_t *rec, size_t n)
     for (size_t i = 0; i < touched; i++) {
         uint32_t f = fit->touched[i];
         fit->mark[f] = 0;
-        bool frozen = (f < EVAL_TERM_COUNT && cfg->freeze[f]) || (fit->rare && fit->rare[f]) ||
-                      (fit->fixed && fit->fixed[f]);
+        bool frozen = fit->pinned[f];
         for (size_t j = 2 * (size_t)f; j < 2 * (size_t)f + 2; j++) {
             double g = count ? fit->grad[j] / (double)count + 2 * cfg->l2 * (w[j] - w0[j]) : 0;
             fit->grad[j] = 0;
@@ -323,8 +321,7 @@ static bool measure(Fit *fit, TuneDataSet *set, const uint32_t *order, TuneDataP
 static bool mark_rare(Fit *fit, TuneDataSet *set, const uint32_t *order, FILE *log, char *why, size_t why_size)
 {
     uint32_t *total = calloc(EVAL_FEATURE_COUNT, sizeof *total);
-    fit->rare = calloc(EVAL_FEATURE_COUNT, 1);
-    bool ok = total && fit->rare;
+    bool ok = total != NULL;
     for (int t = 0; ok && t < fit->threads; t++)
         ok = (fit->job[t].counts = calloc(EVAL_FEATURE_COUNT, sizeof(uint32_t))) != NULL;
     if (!ok)
@@ -345,7 +342,7 @@ static bool mark_rare(Fit *fit, TuneDataSet *set, const uint32_t *order, FILE *l
     uint64_t rare = 0;
     for (int i = EVAL_TERM_COUNT; ok && i < EVAL_FEATURE_COUNT; i++)
         if (total[i] < fit->cfg->min_count) {
-            fit->rare[i] = 1;
+            fit->pinned[i] = 1;
             rare++;
             fit->st.w[2 * i] = fit->st.w[2 * i + 1] = fit->st.w0[2 * i] = fit->st.w0[2 * i + 1] = 0;
         }
