@@ -333,7 +333,8 @@ static void test_material_only(void **state)
     free(cache);
 }
 
-/* The cache returns exactly eval_position, from a zeroed cache, on repeated and colliding lookups. */
+/* The cache returns exactly eval_position, from a zeroed cache, on repeated lookups and on other
+ * positions forced into the same slot (their keys' low bits made equal, the lock bits left apart). */
 static void test_cache_matches_eval(void **state)
 {
     (void)state;
@@ -343,6 +344,7 @@ static void test_cache_matches_eval(void **state)
     position_set(&empty, 0, 0, 0, 0, WHITE);
     assert_int_equal(eval_position_cached(cache, &empty, normal_weights()), eval_position(&empty));
     unsigned seed = 777;
+    const Key slot = EVAL_CACHE_ENTRIES - 1;
     Position start, pos;
     position_start(&start);
     for (int g = 0; g < 100; g++) {
@@ -350,11 +352,14 @@ static void test_cache_matches_eval(void **state)
         for (int ply = 0; ply < 120; ply++) {
             for (int again = 0; again < 2; again++)
                 assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
-            Position other = pos;   /* same slot, other piece sets or side to move */
+            Position other = pos;   /* same slot, other side to move or piece sets */
             other.turn = (Color)!pos.turn;
+            other.key = (position_compute_key(&other) & ~slot) | (pos.key & slot);
             assert_int_equal(eval_position_cached(cache, &other, normal_weights()), eval_position(&other));
             other.kings ^= pos.pieces[WHITE] & -pos.pieces[WHITE];
+            other.key = (position_compute_key(&other) & ~slot) | (pos.key & slot);
             assert_int_equal(eval_position_cached(cache, &other, normal_weights()), eval_position(&other));
+            assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
             if (!play_random(&pos, &seed))
                 break;
         }

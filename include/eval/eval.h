@@ -211,24 +211,26 @@ Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights);
 /* The evaluation of pos for the side to move; |score| stays below SCORE_EVAL_MAX. */
 Score eval_position(const Position *pos);
 
-#define EVAL_CACHE_ENTRIES ((size_t)1 << 14)
+#define EVAL_CACHE_ENTRIES ((size_t)1 << 16)
 
 /* A direct-mapped cache of evaluations (a search meets the same leaves again through transpositions
- * and re-searches). Entries hold the exact piece sets, so a hit returns exactly what eval_position
- * computes. An all-zero cache is valid: its entries hold no weights, so nothing matches them. */
+ * and re-searches). An entry is one word: the high 48 bits of the position's key mixed with its
+ * weight vector (so weight sets and the material-only scores stay apart; bit 16 always set, so an
+ * all-zero cache matches nothing), and the score for White in the low 16 bits. Eight bytes keep the
+ * whole cache in the core's own cache beside the weights; a false hit needs 47 key bits to agree. */
 typedef struct {
-    Bitboard pieces[2], kings;
-    const EvalWeight *weights;   /* the weights the score was computed with, or the material values of
-                                  * a material-only score (NULL: empty entry) */
-    Score white;                 /* the score for White */
-} EvalCacheEntry;
-
-typedef struct {
-    EvalCacheEntry entry[EVAL_CACHE_ENTRIES];
+    uint64_t entry[EVAL_CACHE_ENTRIES];
 } EvalCache;
 
+/* Starts loading the entry of a position with this key, so that a lookup issued a little later does
+ * not stall. No effect on the contents. */
+static inline void eval_cache_prefetch(const EvalCache *cache, Key key)
+{
+    __builtin_prefetch(&cache->entry[key & (EVAL_CACHE_ENTRIES - 1)]);
+}
+
 /* The evaluation of pos for the side to move under weights (eval_position's when they are its
- * variant's), looked up in cache and stored there on a miss. */
+ * variant's), looked up in cache by pos->key (which must be pos's own) and stored there on a miss. */
 Score eval_position_cached(EvalCache *cache, const Position *pos, const EvalWeight *weights);
 
 /* Material only: the man and king values of variant v (mg = eg; negative in losing, where every

@@ -494,27 +494,32 @@ static inline Score side_relative(Score white, Color turn)
 
 Score eval_position(const Position *pos) { return side_relative(eval_white(pos), pos->turn); }
 
-/* The cached score of pos under key: the weight vector key, or the material values key. */
+#define CACHE_LOCK_MASK (~(uint64_t)0xFFFF)
+#define CACHE_LOCK_BIT ((uint64_t)1 << 16)
+
+/* The cached score of pos under key: the weight vector key, or the material values key. The index
+ * is the position key's low bits (eval_cache_prefetch knows it), the lock its high bits mixed with
+ * the weights' address. */
 static inline Score cached(EvalCache *cache, const Position *pos, const EvalWeight *key, bool material)
 {
-    EvalCacheEntry *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
-    bool same = e->pieces[WHITE] == pos->pieces[WHITE] && e->pieces[BLACK] == pos->pieces[BLACK] &&
-                e->kings == pos->kings && e->weights == key;
-    if (!same) {
-        e->weights = key;
-        e->pieces[WHITE] = pos->pieces[WHITE];
-        e->pieces[BLACK] = pos->pieces[BLACK];
-        e->kings = pos->kings;
+    uint64_t tag = pos->key ^ (uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15ULL;
+    uint64_t *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
+    uint64_t lock = (tag | CACHE_LOCK_BIT) & CACHE_LOCK_MASK;
+    Score white;
+    if ((*e & CACHE_LOCK_MASK) == lock) {
+        white = (int16_t)(uint16_t)*e;
+    } else {
         int i = weight_set(position_variant(pos));
         if (!material && key == tables.weights[i]) {   /* the variant's own: the folded path */
-            e->white = set_white(pos, i);
+            white = set_white(pos, i);
         } else {
             EvalFeatures f;
             eval_extract(pos, &f);
-            e->white = material ? material_white(&f, key) : eval_score_white(&f, key);
+            white = material ? material_white(&f, key) : eval_score_white(&f, key);
         }
+        *e = lock | (uint16_t)white;
     }
-    return side_relative(e->white, pos->turn);
+    return side_relative(white, pos->turn);
 }
 
 Score eval_position_cached(EvalCache *cache, const Position *pos, const EvalWeight *weights)

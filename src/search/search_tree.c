@@ -80,6 +80,7 @@ static inline bool bt_crowns_next(const Position *pos)
 static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score alpha, Score beta)
 {
     s->pv_len[ply] = 0;
+    eval_cache_prefetch(&s->eval_cache, pos->key);   /* most quiescence nodes end in leaf_eval */
     if (search_tick(s))
         return 0;
     if (ply >= MAX_PLY - 1)
