@@ -41,6 +41,16 @@ static inline Bitboard bb_shift(Bitboard b, int d)
     }
 }
 
+/* The half turn of the board, square s -> 51 - s: square s sits at bit b(s) with
+ * b(51 - s) = 62 - b(s), so it is a reversal of the 64 bits shifted by one. */
+static inline Bitboard bb_half_turn(Bitboard b)
+{
+    b = (b >> 1 & 0x5555555555555555ULL) | (b & 0x5555555555555555ULL) << 1;
+    b = (b >> 2 & 0x3333333333333333ULL) | (b & 0x3333333333333333ULL) << 2;
+    b = (b >> 4 & 0x0F0F0F0F0F0F0F0FULL) | (b & 0x0F0F0F0F0F0F0F0FULL) << 4;
+    return __builtin_bswap64(b) >> 1;
+}
+
 /* The opposite direction of d (UL<->DR, UR<->DL). */
 static inline int bb_opposite(int d) { return 3 - d; }
 

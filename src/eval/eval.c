@@ -93,16 +93,6 @@ static Bitboard squares_mask(const int *squares, int count)
     return b;
 }
 
-/* The half turn of the board, square s -> 51 - s: square s sits at bit b(s) with
- * b(51 - s) = 62 - b(s), so it is a reversal of the 64 bits shifted by one. */
-static inline Bitboard half_turn(Bitboard b)
-{
-    b = (b >> 1 & 0x5555555555555555ULL) | (b & 0x5555555555555555ULL) << 1;
-    b = (b >> 2 & 0x3333333333333333ULL) | (b & 0x3333333333333333ULL) << 2;
-    b = (b >> 4 & 0x0F0F0F0F0F0F0F0FULL) | (b & 0x0F0F0F0F0F0F0F0FULL) << 4;
-    return __builtin_bswap64(b) >> 1;
-}
-
 static int square_row(int s) { return (s - 1) / 5; }
 static int square_file(int s) { return 2 * ((s - 1) % 5) + (square_row(s) % 2 == 0); }
 
@@ -140,14 +130,14 @@ static void init_tables(void)
             w->edge |= sq;
     }
     for (int k = 0; k < 4; k++)
-        b->tempo_bit[k] = half_turn(w->tempo_bit[k]);
-    b->back_rank = half_turn(w->back_rank);
-    b->back_guard = half_turn(w->back_guard);
-    b->centre = half_turn(w->centre);
-    b->outpost = half_turn(w->outpost);
-    b->left = half_turn(w->left);
-    b->edge = half_turn(w->edge);
-    b->long_diagonal = half_turn(w->long_diagonal);
+        b->tempo_bit[k] = bb_half_turn(w->tempo_bit[k]);
+    b->back_rank = bb_half_turn(w->back_rank);
+    b->back_guard = bb_half_turn(w->back_guard);
+    b->centre = bb_half_turn(w->centre);
+    b->outpost = bb_half_turn(w->outpost);
+    b->left = bb_half_turn(w->left);
+    b->edge = bb_half_turn(w->edge);
+    b->long_diagonal = bb_half_turn(w->long_diagonal);
     atomic_store_explicit(&tables.ready, true, memory_order_release);
 }
 
@@ -292,7 +282,7 @@ static inline void extract(const Position *pos, EvalFeatures *f, bool patterns, 
     if (patterns)
         eval_pattern_indices(pos, f->pattern);
     f->king_view[WHITE] = wk;
-    f->king_view[BLACK] = half_turn(bk);
+    f->king_view[BLACK] = bb_half_turn(bk);
     uint16_t *material = f->side[EVAL_SIDE_MATERIAL];
     material[WHITE] = (uint16_t)eval_material_index(w[EVAL_MAN], w[EVAL_KING], b[EVAL_MAN], b[EVAL_KING]);
     material[BLACK] = (uint16_t)eval_material_index(b[EVAL_MAN], b[EVAL_KING], w[EVAL_MAN], w[EVAL_KING]);

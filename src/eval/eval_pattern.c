@@ -24,9 +24,8 @@ const char *eval_pattern_name(int t) { return t >= 0 && t < EVAL_PATTERN_TABLES 
 
 static struct {
     bool ready;
-    Bitboard mask[2][EVAL_PATTERN_TABLES];   /* [side][table]: the block on the real board */
-    uint16_t trit[256];                      /* bit i of x -> 3^i */
-    uint16_t trit_reversed[256];             /* bit i of x -> 3^(7-i) */
+    Bitboard mask[EVAL_PATTERN_TABLES];   /* the block in its owner's view: White's on the real board */
+    uint16_t trit[256];                   /* bit i of x -> 3^i */
 } pt;
 
 void eval_pattern_init(void)
@@ -35,39 +34,33 @@ void eval_pattern_init(void)
         return;
     bb_init();
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++)
-        for (int i = 0; i < EVAL_PATTERN_SQUARES; i++) {
-            int s = eval_pattern_block[t][i];
-            pt.mask[WHITE][t] |= bb_square(s);
-            pt.mask[BLACK][t] |= bb_square(SQUARE_COUNT + 1 - s);
-        }
+        for (int i = 0; i < EVAL_PATTERN_SQUARES; i++)
+            pt.mask[t] |= bb_square(eval_pattern_block[t][i]);
     for (int x = 0; x < 256; x++) {
-        int up = 0, down = 0;
+        int up = 0;
         for (int i = 7; i >= 0; i--)
             up = 3 * up + (x >> i & 1);
-        for (int i = 0; i < 8; i++)
-            down = 3 * down + (x >> i & 1);
         pt.trit[x] = (uint16_t)up;
-        pt.trit_reversed[x] = (uint16_t)down;
     }
     pt.ready = true;
 }
 
-/* White reads its blocks in ascending square order, as the tables are defined. Black's blocks are
- * the half-turned ones: ascending real squares are descending own-view squares, hence the
- * reversed digit order, and its own men are Black's. */
+/* Each side reads its blocks' squares in ascending order of its own view, as the tables are
+ * defined; Black's view is the half-turned board, so its men and White's are turned once. */
 static inline void indices_with(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS], bool portable)
 {
     if (!pt.ready)
         eval_pattern_init();
     Bitboard wm = position_men(pos, WHITE), bm = position_men(pos, BLACK);
+    Bitboard own_b = bb_half_turn(bm), opp_b = bb_half_turn(wm);   /* Black's men and White's, in Black's view */
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
-        Bitboard mw = pt.mask[WHITE][t], mb = pt.mask[BLACK][t];
-        unsigned ww = portable ? eval_gather_portable(wm, mw) : eval_gather(wm, mw);
-        unsigned wb = portable ? eval_gather_portable(bm, mw) : eval_gather(bm, mw);
-        unsigned bb = portable ? eval_gather_portable(bm, mb) : eval_gather(bm, mb);
-        unsigned bw = portable ? eval_gather_portable(wm, mb) : eval_gather(wm, mb);
+        Bitboard m = pt.mask[t];
+        unsigned ww = portable ? eval_gather_portable(wm, m) : eval_gather(wm, m);
+        unsigned wb = portable ? eval_gather_portable(bm, m) : eval_gather(bm, m);
+        unsigned bb = portable ? eval_gather_portable(own_b, m) : eval_gather(own_b, m);
+        unsigned bw = portable ? eval_gather_portable(opp_b, m) : eval_gather(opp_b, m);
         index[t] = (uint16_t)(pt.trit[ww] + 2 * pt.trit[wb]);
-        index[EVAL_PATTERN_TABLES + t] = (uint16_t)(pt.trit_reversed[bb] + 2 * pt.trit_reversed[bw]);
+        index[EVAL_PATTERN_TABLES + t] = (uint16_t)(pt.trit[bb] + 2 * pt.trit[bw]);
     }
 }
 

@@ -29,9 +29,8 @@ const char *eval_region_name(int t) { return t >= 0 && t < EVAL_REGION_TABLES ? 
 
 static struct {
     bool ready;
-    Bitboard mask[2][EVAL_REGION_TABLES];   /* [side][table]: the region on the real board */
-    uint32_t trit[GATHERED];                /* bit i of x -> 3^i */
-    uint32_t trit_reversed[GATHERED];       /* bit i of x -> 3^(11-i) */
+    Bitboard mask[EVAL_REGION_TABLES];   /* the region in its owner's view: White's on the real board */
+    uint32_t trit[GATHERED];             /* bit i of x -> 3^i */
 } rt;
 
 void eval_region_init(void)
@@ -40,38 +39,34 @@ void eval_region_init(void)
         return;
     bb_init();
     for (int t = 0; t < EVAL_REGION_TABLES; t++)
-        for (int i = 0; i < EVAL_REGION_SQUARES; i++) {
-            int s = eval_region_block[t][i];
-            rt.mask[WHITE][t] |= bb_square(s);
-            rt.mask[BLACK][t] |= bb_square(SQUARE_COUNT + 1 - s);
-        }
+        for (int i = 0; i < EVAL_REGION_SQUARES; i++)
+            rt.mask[t] |= bb_square(eval_region_block[t][i]);
     for (int x = 0; x < GATHERED; x++) {
-        uint32_t up = 0, down = 0;
+        uint32_t up = 0;
         for (int i = EVAL_REGION_SQUARES - 1; i >= 0; i--)
             up = 3 * up + (uint32_t)(x >> i & 1);
-        for (int i = 0; i < EVAL_REGION_SQUARES; i++)
-            down = 3 * down + (uint32_t)(x >> i & 1);
         rt.trit[x] = up;
-        rt.trit_reversed[x] = down;
     }
     rt.ready = true;
 }
 
-/* As the pattern blocks: White reads ascending squares; Black's half-turned region is read in
- * descending real squares (ascending in its own view), hence the reversed digit order. */
+/* Each side reads its regions' squares in ascending order of its own view. Black's view is the
+ * half-turned board, so its men and White's are turned once and read through White's masks: one
+ * 16 KB digit table serves both sides (the real board would need a reversed one beside it). */
 static inline void indices_with(const Position *pos, uint32_t index[EVAL_REGION_LOOKUPS], bool portable)
 {
     if (!rt.ready)
         eval_region_init();
     Bitboard wm = position_men(pos, WHITE), bm = position_men(pos, BLACK);
+    Bitboard own_b = bb_half_turn(bm), opp_b = bb_half_turn(wm);   /* Black's men and White's, in Black's view */
     for (int t = 0; t < EVAL_REGION_TABLES; t++) {
-        Bitboard mw = rt.mask[WHITE][t], mb = rt.mask[BLACK][t];
-        unsigned ww = portable ? eval_gather_portable(wm, mw) : eval_gather(wm, mw);
-        unsigned wb = portable ? eval_gather_portable(bm, mw) : eval_gather(bm, mw);
-        unsigned bb = portable ? eval_gather_portable(bm, mb) : eval_gather(bm, mb);
-        unsigned bw = portable ? eval_gather_portable(wm, mb) : eval_gather(wm, mb);
+        Bitboard m = rt.mask[t];
+        unsigned ww = portable ? eval_gather_portable(wm, m) : eval_gather(wm, m);
+        unsigned wb = portable ? eval_gather_portable(bm, m) : eval_gather(bm, m);
+        unsigned bb = portable ? eval_gather_portable(own_b, m) : eval_gather(own_b, m);
+        unsigned bw = portable ? eval_gather_portable(opp_b, m) : eval_gather(opp_b, m);
         index[t] = rt.trit[ww] + 2 * rt.trit[wb];
-        index[EVAL_REGION_TABLES + t] = rt.trit_reversed[bb] + 2 * rt.trit_reversed[bw];
+        index[EVAL_REGION_TABLES + t] = rt.trit[bb] + 2 * rt.trit[bw];
     }
 }
 

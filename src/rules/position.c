@@ -79,25 +79,17 @@ const char *position_invalid_reason(const Position *pos)
     return 0;
 }
 
-/* Square s maps to 51 - s under a half turn of the board. */
-static Bitboard mirror_set(Bitboard b)
-{
-    Bitboard out = 0;
-    for (; b; b &= b - 1)
-        out |= bb_square(SQUARE_COUNT + 1 - bb_square_of_bit[bb_lsb(b)]);
-    return out;
-}
 
 static uint8_t mirror_wolf(uint8_t wolf)
 {
-    return wolf ? (uint8_t)((wolf & ~63) | bb_lsb(mirror_set(bb_of(wolf & 63)))) : 0;
+    return wolf ? (uint8_t)((wolf & ~63) | bb_lsb(bb_half_turn(bb_of(wolf & 63)))) : 0;
 }
 
 void position_mirror(const Position *pos, Position *out)
 {
     Position src = *pos;
-    position_set(out, mirror_set(position_men(&src, BLACK)), mirror_set(position_men(&src, WHITE)),
-                 mirror_set(position_kings(&src, BLACK)), mirror_set(position_kings(&src, WHITE)),
+    position_set(out, bb_half_turn(position_men(&src, BLACK)), bb_half_turn(position_men(&src, WHITE)),
+                 bb_half_turn(position_kings(&src, BLACK)), bb_half_turn(position_kings(&src, WHITE)),
                  (Color)!src.turn);
     out->variant = src.variant;
     out->wolf[WHITE] = mirror_wolf(src.wolf[BLACK]);
