@@ -79,7 +79,6 @@ const char *position_invalid_reason(const Position *pos)
     return 0;
 }
 
-
 static uint8_t mirror_wolf(uint8_t wolf)
 {
     return wolf ? (uint8_t)((wolf & ~63) | bb_lsb(bb_half_turn(bb_of(wolf & 63)))) : 0;
