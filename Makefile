@@ -15,8 +15,9 @@ IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 TEST_FLAGS := $(if $(IS_CLANG),,-Wno-maybe-uninitialized)
 
 # Sources by folder, one folder a layer (see README "Layout"); src/boot holds the build-time tools.
-LAYERS   := util rules eval endgame search opening hub dxp tools
-LIB_SRC  := $(foreach d,$(LAYERS),$(wildcard src/$(d)/*.c))
+# Everything but src/cli/main.c goes into the test binaries too.
+LAYERS   := util rules eval endgame search opening hub dxp match learn cli
+LIB_SRC  := $(filter-out src/cli/main.c,$(foreach d,$(LAYERS),$(wildcard src/$(d)/*.c)))
 BUILD    := build
 
 # Endgame bitbases: gen/bbgen (the generator alone, built with fixed flags so sanitizer builds
@@ -25,9 +26,10 @@ BITBASES ?= 4
 GEN      := gen
 BB_C     := $(GEN)/bitbase$(BITBASES).c
 BB_GEN_SRC := $(wildcard src/util/*.c src/rules/*.c) src/endgame/bitbase_index.c src/endgame/bitbase_store.c \
-              src/endgame/material.c src/tools/bitbase_build.c src/boot/bbgen_main.c
+              src/endgame/material.c src/endgame/bitbase_build.c src/cli/bitbase_build_cli.c src/boot/bbgen_main.c
 BB_GEN_HDR := $(wildcard include/util/*.h include/rules/*.h) include/endgame/bitbase_index.h \
-              include/endgame/bitbase_store.h include/endgame/material.h include/tools/bitbase_build.h
+              include/endgame/bitbase_store.h include/endgame/material.h include/endgame/bitbase_build.h \
+              include/cli/bitbase_build_cli.h
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 NPROC    := $(shell nproc 2>/dev/null || echo 1)
 EVAL_SETS := normal bt frisian losing
@@ -49,8 +51,8 @@ all: engine
 $(BB_CHOICE):
 	mkdir -p $(BUILD) && echo $(BITBASES) > $@
 
-engine: $(LIB_OBJ) $(BUILD)/main.o $(BB_CHOICE)
-	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $(LIB_OBJ) $(BUILD)/main.o $(LDFLAGS) $(LDLIBS)
+engine: $(LIB_OBJ) $(BUILD)/cli/main.o $(BB_CHOICE)
+	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $(LIB_OBJ) $(BUILD)/cli/main.o $(LDFLAGS) $(LDLIBS)
 
 $(GEN)/bbgen: $(BB_GEN_SRC) $(BB_GEN_HDR) | $(GEN)
 	$(CC) $(GEN_CFLAGS) -o $@ $(BB_GEN_SRC) -lm

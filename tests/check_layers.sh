@@ -1,18 +1,19 @@
 #!/bin/sh
 # The layer rule of src/ and include/: a file may include headers of its own folder and of the
 # folders below it, never above. Prints every violation and exits 1 when there is one.
-#   util < rules < eval, endgame < search < opening < hub < dxp < tools < main (src/main.c, src/boot)
-# (dxp, the DamExchange front, plays through the Hub session's move choice, so it sits above hub)
+#   util < rules < eval, endgame < search < opening < hub < dxp < match, learn < cli < boot
+# (dxp, the DamExchange front, plays through the Hub session's move choice, so it sits above hub;
+# the match runner drives DXP engines; folders of one rank may not include each other)
 rank() {
     case "$1" in
     util) echo 0 ;; rules) echo 1 ;; eval | endgame) echo 2 ;; search) echo 3 ;;
-    opening) echo 4 ;; hub) echo 5 ;; dxp) echo 6 ;; tools) echo 7 ;; *) echo 9 ;;
+    opening) echo 4 ;; hub) echo 5 ;; dxp) echo 6 ;; match | learn) echo 7 ;; cli) echo 8 ;; *) echo 9 ;;
     esac
 }
 status=0
 for f in $(find src include -name '*.[ch]' | sort); do
     dir=$(echo "$f" | cut -d/ -f2)
-    case "$dir" in *.c | *.h | boot) dir=main ;; esac
+    case "$dir" in *.c | *.h) dir=boot ;; esac
     own=$(rank "$dir")
     for inc in $(sed -n 's/^#include "\([a-z_]*\)\/[^"]*"$/\1/p' "$f" | sort -u); do
         if [ "$inc" != "$dir" ] && [ "$(rank "$inc")" -ge "$own" ]; then

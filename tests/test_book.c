@@ -14,12 +14,12 @@
 #include "rules/rules.h"
 #include "endgame/bitbase.h"
 #include "opening/book.h"
-#include "tools/book_build.h"
+#include "cli/book_cli.h"
 #include "util/embed.h"
 #include "eval/eval.h"
 #include "rules/notation.h"
 #include "opening/openings.h"
-#include "tools/selfplay.h"
+#include "learn/sample.h"
 
 static void pos_of(const char *text, Position *pos)
 {
@@ -194,7 +194,7 @@ static int build(const char *extra[], int extra_count)
     int argc = 3;
     for (int i = 0; i < extra_count; i++)
         argv[argc++] = (char *)extra[i];
-    return book_build_main(argc, argv);
+    return book_cli_build_main(argc, argv);
 }
 
 static bool same_file(const char *a, const char *b)

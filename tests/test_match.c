@@ -12,8 +12,9 @@
 #include "shell_test_util.h"
 
 #include "rules/rules.h"
-#include "tools/match.h"
-#include "tools/pdn.h"
+#include "match/match.h"
+#include "match/engine_hub.h"
+#include "match/pdn.h"
 
 #define FAKE "build/tests/fake_engine"
 
@@ -165,23 +166,23 @@ static void test_pos_command_from_last_irreversible_move(void **state)
     (void)state;
     char buf[1024];
     reset("W:WK47,K49:BK2,K4");
-    referee_pos_command(game, buf, sizeof buf);
+    engine_hub_pos_command(game, buf, sizeof buf);
     assert_string_equal(buf, "pos pos=WeBeBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeWeWe");
     play("47-42");
     play("2-7");
-    referee_pos_command(game, buf, sizeof buf);
+    engine_hub_pos_command(game, buf, sizeof buf);
     assert_string_equal(buf, "pos pos=WeBeBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeWeWe moves=\"47-42 2-7\"");
 
     reset("start");
     play("32-28");
     play("19-23");
-    referee_pos_command(game, buf, sizeof buf);   /* a man move resets the history */
+    engine_hub_pos_command(game, buf, sizeof buf);   /* a man move resets the history */
     assert_string_equal(buf, "pos pos=Wbbbbbbbbbbbbbbbbbbebeebeeeeweewewwwwwwwwwwwwwwwwww");
 
     reset_variant("W:W37,K48:B15,K3", VARIANT_FRISIAN);   /* White's king move counts across 15-20 */
     play("48-43");
     play("15-20");
-    referee_pos_command(game, buf, sizeof buf);
+    engine_hub_pos_command(game, buf, sizeof buf);
     assert_string_equal(buf, "pos pos=WeeBeeeeeeeeeeebeeeeeeeeeeeeeeeeeeeeeweeeeeeeeeeWee moves=\"48-43 15-20\"");
 }
 
@@ -190,31 +191,31 @@ static void test_level_and_done(void **state)
     (void)state;
     TimeControl tc;
     char buf[128];
-    assert_null(referee_parse_tc("time=60 inc=0.5", &tc));
+    assert_null(time_control_parse("time=60 inc=0.5", &tc));
     assert_int_equal(tc.kind, TC_CLOCK);
-    referee_level_command(&tc, 12.25, buf, sizeof buf);
+    engine_hub_level_command(&tc, 12.25, buf, sizeof buf);
     assert_string_equal(buf, "level time=12.250 inc=0.500");
-    assert_null(referee_parse_tc("move-time=0.2", &tc));
-    referee_level_command(&tc, 0, buf, sizeof buf);
+    assert_null(time_control_parse("move-time=0.2", &tc));
+    engine_hub_level_command(&tc, 0, buf, sizeof buf);
     assert_string_equal(buf, "level move-time=0.200");
-    assert_null(referee_parse_tc("depth=6", &tc));
-    referee_level_command(&tc, 0, buf, sizeof buf);
+    assert_null(time_control_parse("depth=6", &tc));
+    engine_hub_level_command(&tc, 0, buf, sizeof buf);
     assert_string_equal(buf, "level depth=6");
-    assert_null(referee_parse_tc("nodes=100000", &tc));
-    referee_level_command(&tc, 0, buf, sizeof buf);
+    assert_null(time_control_parse("nodes=100000", &tc));
+    engine_hub_level_command(&tc, 0, buf, sizeof buf);
     assert_string_equal(buf, "level nodes=100000");
     const char *bad[] = {"", "depth=0", "depth=2.5", "time=1 depth=3", "inc=1", "move-time=x", "speed=3", "time"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_non_null(referee_parse_tc(bad[i], &tc));
+        assert_non_null(time_control_parse(bad[i], &tc));
 
     Position start;
     position_start(&start);
     Move m;
     char err[256];
-    assert_int_equal(referee_read_done(&start, "done move=32-28 ponder=19-23", &m, err, sizeof err), PARSE_OK);
-    assert_int_equal(referee_read_done(&start, "done", &m, err, sizeof err), PARSE_SYNTAX);
-    assert_int_equal(referee_read_done(&start, "done move=1-2", &m, err, sizeof err), PARSE_ILLEGAL);
-    assert_int_equal(referee_read_done(&start, "done move=hello", &m, err, sizeof err), PARSE_SYNTAX);
+    assert_int_equal(engine_hub_read_done(&start, "done move=32-28 ponder=19-23", &m, err, sizeof err), PARSE_OK);
+    assert_int_equal(engine_hub_read_done(&start, "done", &m, err, sizeof err), PARSE_SYNTAX);
+    assert_int_equal(engine_hub_read_done(&start, "done move=1-2", &m, err, sizeof err), PARSE_ILLEGAL);
+    assert_int_equal(engine_hub_read_done(&start, "done move=hello", &m, err, sizeof err), PARSE_SYNTAX);
 }
 
 static void test_parse_args(void **state)

@@ -12,7 +12,7 @@
 #include "shell_test_util.h"
 
 #include "rules/rules.h"
-#include "tools/match.h"
+#include "match/match.h"
 
 #define FAKE "build/tests/fake_engine"
 #define HUB1 "hub1:build/tests/fake_hub1"

@@ -9,7 +9,7 @@
 
 #include "rules/rules.h"
 #include "rules/notation.h"
-#include "tools/pdn.h"
+#include "match/pdn.h"
 
 static Game *game_a, *game_b;
 

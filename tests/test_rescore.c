@@ -13,8 +13,9 @@
 #include "rules/rules.h"
 #include "rules/notation.h"
 #include "eval/eval.h"
-#include "tools/rescore.h"
-#include "tools/selfplay.h"
+#include "cli/rescore_cli.h"
+#include "learn/rescore.h"
+#include "learn/sample.h"
 
 /* White a man up (White to move, then Black), Black a man up, the start; one bad line. */
 static const char *const DATA = "W:W31,32,33,34:B1,2,3 1-1 0\n"
@@ -74,10 +75,10 @@ static void test_rescore_keeps_positions_and_results(void **state)
         assert_non_null(line);
         Position pos, expect;
         double result;
-        assert_true(selfplay_parse_line(line, &pos, &result, &scores[i]));
+        assert_true(sample_parse_line(line, &pos, &result, &scores[i]));
         assert_null(notation_parse_position(want[i], &expect));
         assert_true(pos.key == expect.key && result == results[i]);
-        assert_int_not_equal(scores[i], SELFPLAY_NO_SCORE);
+        assert_int_not_equal(scores[i], SAMPLE_NO_SCORE);
     }
     assert_null(line);
     assert_true(scores[0] > 50 && scores[1] > 50);   /* White's view, whoever is to move */
@@ -103,8 +104,8 @@ static void test_rescore_binary_matches_text(void **state)
     RescoreStats stats;
     char *text = rescore_text(in, 1, false, &stats);
     char *records = rescore_text(in, 1, true, &stats);
-    size_t len = strlen(SELFPLAY_BIN_MAGIC) + 4 * SELFPLAY_RECORD_SIZE;
-    assert_memory_equal(records, SELFPLAY_BIN_MAGIC, strlen(SELFPLAY_BIN_MAGIC));
+    size_t len = strlen(SAMPLE_BIN_MAGIC) + 4 * SAMPLE_RECORD_SIZE;
+    assert_memory_equal(records, SAMPLE_BIN_MAGIC, strlen(SAMPLE_BIN_MAGIC));
     FILE *f = fopen(bin, "wb");
     assert_non_null(f);
     assert_int_equal(fwrite(records, 1, len, f), len);
@@ -127,7 +128,7 @@ static int run_rescore(const char *line)
     snprintf(copy, sizeof copy, "%s", line);
     for (char *save = NULL, *w = strtok_r(copy, " ", &save); w && argc < 16; w = strtok_r(NULL, " ", &save))
         argv[argc++] = w;
-    return rescore_main(argc, argv);
+    return rescore_cli_main(argc, argv);
 }
 
 /* Refused arguments give exit code 2, unreadable data 1; neither leaves an output file. */

@@ -9,7 +9,7 @@
 
 #include "rules/rules.h"
 #include "search/search.h"
-#include "tools/tactics.h"
+#include "search/tactics.h"
 
 #define SUITE "tests/data/tactics.txt"
 #define EXACT_DEPTH 7      /* every line of every suite position is compared at this depth */

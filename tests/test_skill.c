@@ -14,7 +14,7 @@
 #include "rules/movegen.h"
 #include "rules/rules.h"
 #include "search/skill.h"
-#include "tools/tactics.h"
+#include "search/tactics.h"
 
 #define SUITE "tests/data/tactics.txt"
 #define PICK_NODES 20000     /* the level nodes= of the picks on the tactics positions */

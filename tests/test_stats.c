@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "tools/stats.h"
+#include "match/stats.h"
 
 static MatchTally tally(int64_t a, int64_t b, int64_t c, int64_t d, int64_t e)
 {

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "rules/rules.h"
-#include "tools/tactics.h"
+#include "search/tactics.h"
 
 #define SUITE "tests/data/tactics.txt"
 #define SUITE_NODES 1000000        /* the default search solves every position of the suite within this */

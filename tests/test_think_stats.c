@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/think_stats.h"
+#include "match/think_stats.h"
 
 static void test_percentile_nearest_rank(void **state)
 {

@@ -15,10 +15,10 @@
 #include "rules/rules.h"
 #include "rules/movegen.h"
 #include "eval/eval_file.h"
-#include "tools/selfplay.h"
-#include "tools/tune.h"
-#include "tools/tune_cli.h"
-#include "tools/tune_data.h"
+#include "learn/sample.h"
+#include "learn/tune.h"
+#include "cli/tune_cli.h"
+#include "learn/tune_data.h"
 #include "tune_test_util.h"
 
 #define TEACHER_K 0.008
@@ -136,8 +136,8 @@ static void put_record(const Position *pos, void *ctx)
 {
     Writer *w = ctx;
     double u = next_rand(&w->seed) / (double)0x1000000;
-    uint8_t rec[SELFPLAY_RECORD_SIZE];
-    selfplay_pack_record(pos, u < teacher_p(pos) ? 1.0 : 0.0, SELFPLAY_NO_SCORE, rec);
+    uint8_t rec[SAMPLE_RECORD_SIZE];
+    sample_pack(pos, u < teacher_p(pos) ? 1.0 : 0.0, SAMPLE_NO_SCORE, rec);
     assert_int_equal(fwrite(rec, 1, sizeof rec, w->f), sizeof rec);
     w->count++;
 }
@@ -146,9 +146,9 @@ static void put_record(const Position *pos, void *ctx)
 static void put_scored_record(const Position *pos, void *ctx)
 {
     Writer *w = ctx;
-    uint8_t rec[SELFPLAY_RECORD_SIZE];
+    uint8_t rec[SAMPLE_RECORD_SIZE];
     Score mover = pos->turn == WHITE ? teacher_score(pos) : -teacher_score(pos);   /* as a search gives it */
-    selfplay_pack_record(pos, next_rand(&w->seed) & 1 ? 1.0 : 0.0, selfplay_stored_score(pos, mover), rec);
+    sample_pack(pos, next_rand(&w->seed) & 1 ? 1.0 : 0.0, sample_stored_score(pos, mover), rec);
     assert_int_equal(fwrite(rec, 1, sizeof rec, w->f), sizeof rec);
     w->count++;
 }
@@ -179,7 +179,7 @@ static long write_file(const char *path, PositionSource source, int n, void (*pu
 {
     Writer w = {.f = fopen(path, "wb"), .seed = 7};
     assert_non_null(w.f);
-    fputs(SELFPLAY_BIN_MAGIC, w.f);
+    fputs(SAMPLE_BIN_MAGIC, w.f);
     source(99, n, put, &w);
     assert_int_equal(fclose(w.f), 0);
     return w.count;
@@ -406,7 +406,7 @@ static void test_min_count_holds_rare_entries_at_zero(void **state)
     char why[256] = "";
     TuneConfig cfg = small_config();
     assert_true(tune_data_open(&set, paths, 1, cfg.validation_every, 0, why, sizeof why));
-    uint8_t *rec = malloc((size_t)records * SELFPLAY_RECORD_SIZE);
+    uint8_t *rec = malloc((size_t)records * SAMPLE_RECORD_SIZE);
     assert_non_null(rec);
     long n = read_part(&set, TUNE_DATA_TRAIN, rec, NULL, (size_t)records);
     static uint32_t seen[EVAL_FEATURE_COUNT];
@@ -415,7 +415,7 @@ static void test_min_count_holds_rare_entries_at_zero(void **state)
         Position pos;
         double result;
         int score;
-        assert_true(selfplay_unpack_record(rec + i * SELFPLAY_RECORD_SIZE, &pos, &result, &score));
+        assert_true(sample_unpack(rec + i * SAMPLE_RECORD_SIZE, &pos, &result, &score));
         EvalFeatures f;
         eval_extract(&pos, &f);
         for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++)

@@ -12,8 +12,8 @@
 #include "rules/rules.h"
 #include "rules/movegen.h"
 #include "eval/eval_file.h"
-#include "tools/selfplay.h"
-#include "tools/tune_cli.h"
+#include "learn/sample.h"
+#include "cli/tune_cli.h"
 #include "tune_test_util.h"
 
 /* Writes the positions of 40 random games as a binary self-play file at path. */
@@ -21,7 +21,7 @@ static void write_data_file(const char *path)
 {
     FILE *f = fopen(path, "wb");
     assert_non_null(f);
-    fputs(SELFPLAY_BIN_MAGIC, f);
+    fputs(SAMPLE_BIN_MAGIC, f);
     unsigned seed = 3;
     for (int g = 0; g < 40; g++) {
         Position pos;
@@ -31,8 +31,8 @@ static void write_data_file(const char *path)
             movegen_generate(&pos, &list);
             if (list.count == 0)
                 break;
-            uint8_t rec[SELFPLAY_RECORD_SIZE];
-            selfplay_pack_record(&pos, g % 3 * 0.5, SELFPLAY_NO_SCORE, rec);
+            uint8_t rec[SAMPLE_RECORD_SIZE];
+            sample_pack(&pos, g % 3 * 0.5, SAMPLE_NO_SCORE, rec);
             assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
             Position next;
             move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);

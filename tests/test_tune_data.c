@@ -14,8 +14,8 @@
 #include "rules/rules.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
-#include "tools/selfplay.h"
-#include "tools/tune_data.h"
+#include "learn/sample.h"
+#include "learn/tune_data.h"
 #include "tune_test_util.h"
 
 /* Writes the quiet positions after ply 4 of that many random games (up to 80 plies each) as a
@@ -26,7 +26,7 @@ static long write_game_file(char *path, int games)
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "wb");
     assert_non_null(f);
-    fputs(SELFPLAY_BIN_MAGIC, f);
+    fputs(SAMPLE_BIN_MAGIC, f);
     unsigned seed = 99;
     long count = 0;
     for (int g = 0; g < games; g++) {
@@ -38,8 +38,8 @@ static long write_game_file(char *path, int games)
             if (list.count == 0)
                 break;
             if (list.capture_len == 0 && ply >= 4) {
-                uint8_t rec[SELFPLAY_RECORD_SIZE];
-                selfplay_pack_record(&pos, g % 3 * 0.5, ply - 40, rec);
+                uint8_t rec[SAMPLE_RECORD_SIZE];
+                sample_pack(&pos, g % 3 * 0.5, ply - 40, rec);
                 assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
                 count++;
             }
@@ -65,8 +65,8 @@ static void test_held_out_is_disjoint(void **state)
     char why[256];
     assert_true(tune_data_open(&set, paths, 2, 4, 0, why, sizeof why));
     assert_int_equal(set.used, n1 + n2);
-    static uint8_t all[5000 * SELFPLAY_RECORD_SIZE], train[5000 * SELFPLAY_RECORD_SIZE],
-        held[5000 * SELFPLAY_RECORD_SIZE];
+    static uint8_t all[5000 * SAMPLE_RECORD_SIZE], train[5000 * SAMPLE_RECORD_SIZE],
+        held[5000 * SAMPLE_RECORD_SIZE];
     static bool is_held[5000];
     long n = read_part(&set, TUNE_DATA_ALL, all, is_held, 5000);
     long nt = read_part(&set, TUNE_DATA_TRAIN, train, NULL, 5000);
@@ -78,8 +78,8 @@ static void test_held_out_is_disjoint(void **state)
     long t = 0, h = 0;
     for (long i = 0; i < n; i++) {
         assert_int_equal(is_held[i], (i / 64) % 4 == 0);
-        uint8_t *dst = is_held[i] ? held + h++ * SELFPLAY_RECORD_SIZE : train + t++ * SELFPLAY_RECORD_SIZE;
-        assert_memory_equal(dst, all + i * SELFPLAY_RECORD_SIZE, SELFPLAY_RECORD_SIZE);
+        uint8_t *dst = is_held[i] ? held + h++ * SAMPLE_RECORD_SIZE : train + t++ * SAMPLE_RECORD_SIZE;
+        assert_memory_equal(dst, all + i * SAMPLE_RECORD_SIZE, SAMPLE_RECORD_SIZE);
     }
     assert_true(tune_data_open(&set, paths, 2, 4, (uint64_t)n1 + 10, why, sizeof why));
     assert_int_equal(set.used, n1 + 10);
@@ -92,13 +92,13 @@ static void test_held_out_is_disjoint(void **state)
         Position pos;
         double result;
         int score;
-        char line[SELFPLAY_LINE_MAX];
-        assert_true(selfplay_unpack_record(all + i * SELFPLAY_RECORD_SIZE, &pos, &result, &score));
-        selfplay_format_line(&pos, result, score, line, sizeof line);
+        char line[SAMPLE_LINE_MAX];
+        assert_true(sample_unpack(all + i * SAMPLE_RECORD_SIZE, &pos, &result, &score));
+        sample_format_line(&pos, result, score, line, sizeof line);
         fputs(line, f);
     }
     fclose(f);
-    static uint8_t text_part[5000 * SELFPLAY_RECORD_SIZE];
+    static uint8_t text_part[5000 * SAMPLE_RECORD_SIZE];
     const char *text_path[] = {p2};
     assert_true(tune_data_open(&set, text_path, 1, 4, 0, why, sizeof why));
     assert_int_equal(set.used, n1 + 10);
@@ -106,8 +106,8 @@ static void test_held_out_is_disjoint(void **state)
                      tune_data_part_size(&set, TUNE_DATA_TRAIN));
     for (long i = 0, t2 = 0; i < n1 + 10; i++)
         if ((i / 64) % 4 != 0)
-            assert_memory_equal(text_part + t2++ * SELFPLAY_RECORD_SIZE, all + i * SELFPLAY_RECORD_SIZE,
-                                SELFPLAY_RECORD_SIZE);
+            assert_memory_equal(text_part + t2++ * SAMPLE_RECORD_SIZE, all + i * SAMPLE_RECORD_SIZE,
+                                SAMPLE_RECORD_SIZE);
     unlink(p1), unlink(p2);
 }
 
@@ -132,16 +132,16 @@ static void test_stream_counts_bad_lines(void **state)
     static const uint32_t order[1] = {0};
     TuneStream s;
     tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 0});
-    uint8_t rec[4 * SELFPLAY_RECORD_SIZE];
+    uint8_t rec[4 * SAMPLE_RECORD_SIZE];
     assert_int_equal(tune_stream_read(&s, rec, NULL, 4, why, sizeof why), 2);
     assert_int_equal(s.bad_lines, 2);
     tune_stream_close(&s);
     Position pos;
     double result;
     int score;
-    assert_true(selfplay_unpack_record(rec, &pos, &result, &score) && result == 1.0);
-    assert_int_equal(score, SELFPLAY_NO_SCORE);
-    assert_true(selfplay_unpack_record(rec + SELFPLAY_RECORD_SIZE, &pos, &result, &score) && result == 0.0);
+    assert_true(sample_unpack(rec, &pos, &result, &score) && result == 1.0);
+    assert_int_equal(score, SAMPLE_NO_SCORE);
+    assert_true(sample_unpack(rec + SAMPLE_RECORD_SIZE, &pos, &result, &score) && result == 0.0);
     assert_int_equal(score, -75);
     unlink(path);
     assert_false(tune_data_open(&set, paths, 1, 0, 0, why, sizeof why));
@@ -158,11 +158,11 @@ static void write_record_file(char *path, const char *magic, const char *const *
     FILE *f = fdopen(fd, "wb");
     assert_non_null(f);
     fputs(magic, f);
-    uint8_t rec[SELFPLAY_RECORD_SIZE];
+    uint8_t rec[SAMPLE_RECORD_SIZE];
     for (int i = 0; i < n; i++) {
         Position pos;
         assert_null(notation_parse_position(texts[i], &pos));
-        selfplay_pack_record(&pos, i * 0.5, 20 * i - 5, rec);
+        sample_pack(&pos, i * 0.5, 20 * i - 5, rec);
         assert_int_equal(fwrite(rec, 1, size, f), size);
     }
     assert_int_equal(fwrite(rec, 1, tail, f), tail);
@@ -184,7 +184,7 @@ static void test_stream_binary_records(void **state)
     (void)state;
     char path[] = "/tmp/test_tune_bin_XXXXXX";
     const char *texts[] = {"W:W31,32,33:B1,2", "B:W40:BK10"};
-    write_record_file(path, SELFPLAY_BIN_MAGIC, texts, 2, SELFPLAY_RECORD_SIZE, 10);   /* 10: a truncated one */
+    write_record_file(path, SAMPLE_BIN_MAGIC, texts, 2, SAMPLE_RECORD_SIZE, 10);   /* 10: a truncated one */
     static TuneDataSet set;
     open_binary(&set, path);
     assert_int_equal(set.used, 2);
@@ -192,7 +192,7 @@ static void test_stream_binary_records(void **state)
     TuneStream s;
     char why[256];
     tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){1, 0});
-    uint8_t got[2 * SELFPLAY_RECORD_SIZE];
+    uint8_t got[2 * SAMPLE_RECORD_SIZE];
     assert_int_equal(tune_stream_read(&s, got, NULL, 2, why, sizeof why), 0);   /* past the end */
     tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 1});
     assert_int_equal(tune_stream_read(&s, got, NULL, 2, why, sizeof why), 1);   /* from the second */
@@ -200,7 +200,7 @@ static void test_stream_binary_records(void **state)
     Position pos;
     double result;
     int score;
-    assert_true(selfplay_unpack_record(got, &pos, &result, &score) && result == 0.5);
+    assert_true(sample_unpack(got, &pos, &result, &score) && result == 0.5);
     assert_int_equal(score, 15);
     unlink(path);
 }
@@ -212,7 +212,7 @@ static void test_stream_version_1_records(void **state)
     (void)state;
     char path[] = "/tmp/test_tune_v1_XXXXXX";
     const char *texts[] = {"W:W31,32,33:B1,2", "B:W40:BK10", "W:WK46:B5"};
-    write_record_file(path, SELFPLAY_BIN_MAGIC_V1, texts, 3, SELFPLAY_RECORD_SIZE_V1, 0);
+    write_record_file(path, SAMPLE_BIN_MAGIC_V1, texts, 3, SAMPLE_RECORD_SIZE_V1, 0);
     static TuneDataSet set;
     open_binary(&set, path);
     assert_int_equal(set.used, 3);
@@ -220,17 +220,17 @@ static void test_stream_version_1_records(void **state)
     TuneStream s;
     char why[256];
     tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 1});
-    uint8_t got[3 * SELFPLAY_RECORD_SIZE];
+    uint8_t got[3 * SAMPLE_RECORD_SIZE];
     assert_int_equal(tune_stream_read(&s, got, NULL, 3, why, sizeof why), 2);
     tune_stream_close(&s);
     for (int i = 0; i < 2; i++) {
         Position pos, want;
         double result;
         int score;
-        assert_true(selfplay_unpack_record(got + i * SELFPLAY_RECORD_SIZE, &pos, &result, &score));
+        assert_true(sample_unpack(got + i * SAMPLE_RECORD_SIZE, &pos, &result, &score));
         assert_null(notation_parse_position(texts[i + 1], &want));
         assert_true(pos.key == want.key && result == (i + 1) * 0.5);
-        assert_int_equal(score, SELFPLAY_NO_SCORE);
+        assert_int_equal(score, SAMPLE_NO_SCORE);
     }
     unlink(path);
 }
@@ -253,10 +253,10 @@ static void test_orders_are_seeded_permutations(void **state)
         assert_true(a[i] < FILES && !seen[a[i]]);
         seen[a[i]] = true;
     }
-    static uint8_t rec[RECS * SELFPLAY_RECORD_SIZE], again[RECS * SELFPLAY_RECORD_SIZE];
+    static uint8_t rec[RECS * SAMPLE_RECORD_SIZE], again[RECS * SAMPLE_RECORD_SIZE];
     for (int i = 0; i < RECS; i++)   /* record i: every byte i % 251, and its index in the first two */
-        for (int j = 0; j < SELFPLAY_RECORD_SIZE; j++)
-            rec[i * SELFPLAY_RECORD_SIZE + j] = (uint8_t)(j == 0 ? i & 0xFF : j == 1 ? i >> 8 : i % 251);
+        for (int j = 0; j < SAMPLE_RECORD_SIZE; j++)
+            rec[i * SAMPLE_RECORD_SIZE + j] = (uint8_t)(j == 0 ? i & 0xFF : j == 1 ? i >> 8 : i % 251);
     memcpy(again, rec, sizeof rec);
     tune_data_shuffle(rec, RECS, 7, 3, 5);
     tune_data_shuffle(again, RECS, 7, 3, 5);
@@ -264,12 +264,12 @@ static void test_orders_are_seeded_permutations(void **state)
     bool found[RECS] = {false};
     int moved = 0;
     for (int i = 0; i < RECS; i++) {
-        const uint8_t *r = rec + i * SELFPLAY_RECORD_SIZE;
+        const uint8_t *r = rec + i * SAMPLE_RECORD_SIZE;
         int id = r[0] | r[1] << 8;
         assert_true(id < RECS && !found[id]);
         found[id] = true;
         moved += id != i;
-        for (int j = 2; j < SELFPLAY_RECORD_SIZE; j++)
+        for (int j = 2; j < SAMPLE_RECORD_SIZE; j++)
             assert_int_equal(r[j], id % 251);
     }
     assert_true(moved > RECS / 2);

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "tools/tune_data.h"
+#include "learn/tune_data.h"
 
 /* Streams part of set (files as given) into rec; returns the count. */
 static inline long read_part(const TuneDataSet *set, TuneDataPart part, uint8_t *rec, bool *held, size_t max)

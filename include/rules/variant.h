@@ -67,6 +67,11 @@ bool variant_parse(const char *text, Variant *out);
 /* The space-separated Hub names, in enum order (for the enum parameter). */
 const char *variant_names(void);
 
+/* The --variant option of every subcommand that plays a variant, as an OPT_CALL reader
+ * (util/opts.h): the variant named value into *(Variant *)out, else NULL; the refusal text
+ * otherwise. */
+const char *variant_opt_read(void *out, const char *value);
+
 /* The PDN GameType number: 20 international (killer too; its Variant tag tells it apart),
  * 40 Frisian, 96 breakthrough, 98 antidraughts (the numbers lidraughts writes). */
 int variant_pdn_game_type(Variant v);

@@ -1,5 +1,5 @@
 /* The bootstrap generator: `engine bitbase build` without the tables it builds, so that make can
  * produce the tables before linking them into ./engine. */
-#include "tools/bitbase_build.h"
+#include "cli/bitbase_build_cli.h"
 
-int main(int argc, char **argv) { return bitbase_build_main(argc, argv); }
+int main(int argc, char **argv) { return bitbase_build_cli_main(argc, argv); }

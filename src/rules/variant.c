@@ -49,7 +49,14 @@ bool variant_parse(const char *text, Variant *out)
     return false;
 }
 
-const char *variant_names(void) { return "normal killer bt frisian losing"; }
+#define VARIANT_NAMES "normal killer bt frisian losing"
+
+const char *variant_names(void) { return VARIANT_NAMES; }
+
+const char *variant_opt_read(void *out, const char *value)
+{
+    return variant_parse(value, out) ? NULL : "expected one of " VARIANT_NAMES;
+}
 
 int variant_pdn_game_type(Variant v) { return v >= 0 && v < VARIANT_COUNT ? GAME_TYPES[v] : 20; }
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "rules/rules.h"
-#include "tools/engine_proc.h"
+#include "match/engine_proc.h"
 #include "rules/notation.h"
 
 typedef struct {

@@ -10,7 +10,7 @@
 
 #include "rules/notation.h"
 #include "rules/rules.h"
-#include "tools/engine_proc.h"
+#include "match/engine_proc.h"
 
 int main(int argc, char **argv)
 {

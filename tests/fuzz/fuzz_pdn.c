@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
-#include "tools/pdn.h"
+#include "match/pdn.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 

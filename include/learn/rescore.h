@@ -1,0 +1,30 @@
+#pragma once
+/* Relabels self-play data with deeper search scores: every position of the data files (selfplay.h,
+ * text or records) is searched afresh and written again with its game result and the new score, so
+ * that `tune --lambda` can learn what a deeper search sees in positions already played. Each
+ * position is searched from a cleared searcher, so the output does not depend on the thread count. */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "rules/variant.h"
+
+#define RESCORE_MAX_THREADS 64
+
+typedef struct {
+    uint64_t nodes;   /* node budget a position (0 = use depth) */
+    int depth;        /* depth a position when nodes is 0 */
+    int threads;
+    Variant variant;
+    bool binary;      /* write records instead of text lines */
+} RescoreConfig;
+
+typedef struct {
+    uint64_t positions;   /* written */
+    uint64_t skipped;     /* records or lines that hold no position of the variant */
+} RescoreStats;
+
+/* Searches every position of the files and writes it to out (a binary file's magic first) with
+ * its result and the new score; progress lines go to log (may be NULL). False with why when a file
+ * cannot be read, memory is short or a write fails. */
+bool rescore_run(const char *const *files, int file_count, const RescoreConfig *cfg, FILE *out, FILE *log,
+                 RescoreStats *stats, char *why, size_t why_size);

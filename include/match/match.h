@@ -1,0 +1,44 @@
+#pragma once
+/* `engine match`: two Hub engines play pairs of games from a list of openings (each opening
+ * once with each colour), refereed by our rules core, with live progress, a PDN file and
+ * pentanomial statistics (Elo, LOS, SPRT). Games run in K worker processes. */
+#include <stdio.h>
+#include "match/referee.h"
+#include "match/stats.h"
+#include "match/think_stats.h"
+
+#define MATCH_MAX_CONCURRENCY 64
+
+typedef struct {
+    EngineConfig engine[2];
+    RefereeConfig referee;
+    int games;
+    int concurrency;
+    const char *openings_path;   /* NULL: the built-in 3-move ballots */
+    Variant variant;             /* the rules: openings, referee and (by set-param) both engines */
+    const char *pdn_path;        /* NULL: no PDN file */
+    const char *event;
+    bool shuffle;                /* play the openings in an order drawn from seed */
+    uint64_t seed;
+    bool sprt_enabled;
+    SprtParams sprt;
+} MatchOptions;
+
+typedef struct {
+    MatchTally tally;
+    StatsReport report;
+    SprtState sprt;
+    int games_played;
+    int sprt_stop_game;          /* games played when the SPRT decided, 0 if it did not */
+    bool interrupted;            /* Ctrl-C stopped the match early */
+    ThinkStats think[2];         /* per engine */
+} MatchResult;
+
+/* Fills o from the command line of `engine match` (argv[1] is "match"); false after saying on
+ * stderr why it is refused. The strings of o point into argv. */
+bool match_opts_parse(int argc, char **argv, MatchOptions *o);
+
+
+/* Plays the match: progress lines and the final block go to out, fault logs to log.
+ * Returns false when the match could not run (bad openings, files, workers). */
+bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *result);

@@ -1,0 +1,54 @@
+/* `engine hub` (see hub_cli.h). */
+#include "cli/hub_cli.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include "eval/eval_file.h"
+#include "hub/hub_loop.h"
+#include "util/opts.h"
+
+#define HUB_USAGE                                                                                                    \
+    "usage: engine [hub [--weights FILE]...]\n"                                                                      \
+    "  the Hub protocol v2 on stdin and stdout; `engine` alone prints a banner first (type help for commands)\n"    \
+    "  --weights FILE  the weights of the variant FILE declares (a file `engine tune` writes) replace the\n"         \
+    "                  embedded ones for this process; may be given once per variant\n"
+
+/* The reason a --weights file was refused (opts prints it after the callback returns). */
+typedef struct {
+    char why[EVAL_FILE_WHY_MAX];
+} WeightsOption;
+
+/* OPT_CALL reader of --weights: makes the file's weights those of the variant it declares. */
+static const char *use_weights(void *ctx, const char *path)
+{
+    WeightsOption *o = ctx;
+    Variant v;
+    return eval_file_use(path, &v, o->why, sizeof o->why) ? NULL : o->why;
+}
+
+int hub_cli_main(int argc, char **argv)
+{
+    WeightsOption weights;
+    const OptSpec specs[] = {
+        OPTS_CALL("--weights", &weights, use_weights),
+        OPTS_END,
+    };
+    if (opts_help(argc, argv, 2, HUB_USAGE))
+        return 0;
+    if (!opts_parse("hub", specs, argc, argv, 2, NULL, 0, 0))
+        return OPTS_REFUSED;
+    signal(SIGPIPE, SIG_IGN);   /* a closed output shows up as a write error, which ends the loop */
+    Hub *h = hub_new();
+    if (!h) {
+        fprintf(stderr, "engine: not enough memory\n");
+        return 1;
+    }
+    if (argc == 1) {
+        printf("%s %s, international draughts engine (Hub protocol v2): type help for commands, quit to leave\n",
+               ENGINE_NAME, ENGINE_VERSION);
+        fflush(stdout);
+    }
+    int rc = hub_loop_run(h, stdin, stdout);
+    hub_free(h);
+    return rc;
+}

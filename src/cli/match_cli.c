@@ -1,0 +1,36 @@
+/* `engine match` (see match_cli.h). */
+#include "cli/match_cli.h"
+
+#include "match/match.h"
+#include "util/opts.h"
+
+#define MATCH_USAGE                                                                                                  \
+    "usage: engine match --engine1 \"CMD ARGS\" --engine2 \"CMD ARGS\" [options]\n"                                  \
+    "  an engine is a Hub command, or hub1:CMD (Hub-1, as Scan 2.0), dxp:CMD (DXP, connects to 127.0.0.1:{port})\n" \
+    "  or dxp-listen:CMD (DXP, listens on {port}); the match sends DXP engines the game requests\n"               \
+    "  --games N            games to play (default 100); opening i is played by games 2i+1, 2i+2\n"                   \
+    "  --tc TC              move-time=S | time=S inc=S | depth=N | nodes=N (default move-time=0.1)\n"                 \
+    "  --tc1 TC, --tc2 TC   a time control for one engine only\n"                                                     \
+    "  --openings FILE      one position (FEN or Hub string) per line (default: the 331 built-in 3-move ballots)\n"   \
+    "  --variant V          rules: normal killer bt frisian losing (default normal; sent to both engines)\n"          \
+    "  --seed N             shuffle the openings with seed N\n"                                                       \
+    "  --concurrency K      games played at once (default 1)\n"                                                       \
+    "  --pdn FILE           write every game to FILE\n"                                                               \
+    "  --sprt elo0=E elo1=E alpha=A beta=B   stop when the SPRT accepts H0 or H1\n"                                  \
+    "  --param1 name=value ..., --param2 ...  set-param for engine 1 / 2\n"                                          \
+    "  --dir1 DIR, --dir2 DIR, --name1 NAME, --name2 NAME\n"                                                         \
+    "  --max-plies N        adjudicate a draw after N plies (default 400)\n"                                          \
+    "  --margin S           time tolerated past a move time or an empty clock (default 0.5)\n"                        \
+    "  --timeout S          start-up limit and move limit under depth/nodes (default 30)\n"                           \
+    "  --event NAME         the PDN Event tag (default \"engine match\")\n"
+
+int match_cli_main(int argc, char **argv)
+{
+    MatchOptions o;
+    if (opts_help(argc, argv, 2, MATCH_USAGE))
+        return 0;
+    if (!match_opts_parse(argc, argv, &o))
+        return OPTS_REFUSED;
+    MatchResult res;
+    return match_run(&o, stdout, stderr, &res) ? 0 : 1;
+}

@@ -1,0 +1,103 @@
+/* `engine tactics` (see tactics_cli.h). */
+#include "cli/tactics_cli.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/notation.h"
+#include "search/search.h"
+#include "search/tactics.h"
+#include "util/clock.h"
+#include "util/opts.h"
+
+#define TACTICS_USAGE                                                                                                \
+    "usage: engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"                       \
+    "  FILE             one position a line: FEN, best move, comment\n"                                             \
+    "  --nodes N        nodes a position (the default limit: 200000 when no limit is given)\n"                      \
+    "  --move-time T    seconds a position, above 0\n"                                                               \
+    "  --depth D        plies a position\n"                                                                          \
+    "  --set NAME=VALUE a search parameter, as the Hub's set-param (repeatable)\n"
+
+/* OPT_CALL reader of --move-time into the double at seconds: any time above 0 (0 means none). */
+static const char *read_move_time(void *seconds, const char *value)
+{
+    return opts_read_real(value, 0, HUGE_VAL, seconds) && *(double *)seconds > 0 ? NULL : "expected seconds above 0";
+}
+
+/* OPT_CALL reader of --set NAME=VALUE into the SearchTuning at tuning. */
+static const char *set_tuning(void *tuning, const char *value)
+{
+    const char *eq = strchr(value, '=');
+    char name[64];
+    long v;
+    if (!eq || (size_t)(eq - value) >= sizeof name || !opts_read_long(eq + 1, 0, INT_MAX, &v))
+        return "expected NAME=VALUE, VALUE an integer 0-2147483647";
+    memcpy(name, value, (size_t)(eq - value));
+    name[eq - value] = '\0';
+    return search_tuning_set(tuning, name, (int)v) ? NULL : "no search parameter has that name";
+}
+
+/* The options of `engine tactics` into the positions' file, limits and tuning; false after saying
+ * why they are refused. */
+static bool parse_options(int argc, char **argv, const char **path, SearchLimits *limits, SearchTuning *tuning)
+{
+    long nodes = 0, depth = 0;
+    const OptSpec specs[] = {
+        OPTS_INT("--nodes", &nodes, 1, LONG_MAX),
+        OPTS_CALL("--move-time", &limits->move_time, read_move_time),
+        OPTS_INT("--depth", &depth, 1, MAX_PLY - 2),
+        OPTS_CALL("--set", tuning, set_tuning),
+        OPTS_END,
+    };
+    if (!opts_parse("tactics", specs, argc, argv, 2, path, 1, 1))
+        return false;
+    limits->nodes = (uint64_t)nodes;
+    limits->depth = (int)depth;
+    if (!limits->nodes && !limits->move_time && !limits->depth)
+        limits->nodes = TACTICS_DEFAULT_NODES;
+    return true;
+}
+
+int tactics_cli_main(int argc, char **argv)
+{
+    const char *path;
+    SearchLimits limits = {0};
+    SearchTuning tuning;
+    search_tuning_defaults(&tuning);
+    if (opts_help(argc, argv, 2, TACTICS_USAGE))
+        return 0;
+    if (!parse_options(argc, argv, &path, &limits, &tuning))
+        return OPTS_REFUSED;
+    TacticsEntry *list = NULL;
+    int count = tactics_load(path, &list, stderr);
+    if (count < 0)
+        return OPTS_REFUSED;
+    Search *s = search_new(TACTICS_TT_MIB);
+    if (!s) {
+        fprintf(stderr, "engine tactics: not enough memory\n");
+        free(list);
+        return 1;
+    }
+    *search_tuning(s) = tuning;
+    int solved = 0;
+    uint64_t nodes = 0;
+    double start = clock_now();
+    for (int i = 0; i < count; i++) {
+        SearchResult r;
+        bool ok = tactics_solve(s, &list[i], &limits, &r);
+        char mt[MOVE_TEXT_MAX] = "none", sc[16];
+        if (r.best)
+            notation_format_move(&list[i].pos, r.best, mt);
+        search_format_score(r.score, sc, sizeof sc);
+        printf("tactics line=%d %s move=%s best=%s score=%s depth=%d nodes=%llu\n", list[i].line,
+               ok ? "solved" : "missed", mt, list[i].text, sc, r.depth, (unsigned long long)r.nodes);
+        solved += ok;
+        nodes += r.nodes;
+    }
+    printf("tactics solved=%d/%d nodes=%llu time=%.3f\n", solved, count, (unsigned long long)nodes,
+           clock_now() - start);
+    free(list);
+    search_free(s);
+    return 0;
+}

@@ -1,0 +1,462 @@
+#include "match/match.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "opening/openings.h"
+#include "rules/hash.h"
+#include "match/engine_hub.h"
+#include "match/pdn.h"
+#include "util/fdio.h"
+
+enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
+
+/* Set by the first Ctrl-C: no new games start, running ones finish, the final block prints.
+ * A signal handler can only talk through such a flag. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* What every worker needs to play any game of the match. */
+typedef struct {
+    const MatchOptions *opt;
+    const Position *openings;
+    const int *order;          /* opening played by each pair, before wrapping */
+    int opening_count;
+    char date[16];
+} MatchPlan;
+
+typedef struct {
+    pid_t pid;
+    int cmd_fd, res_fd;
+    int game;                  /* game being played, -1 when idle */
+} Worker;
+
+/* Reads a short line byte by byte (so nothing after it is consumed); false at EOF. */
+static bool read_header(int fd, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (;;) {
+        char c;
+        if (!fdio_read_all(fd, &c, 1))
+            return false;
+        if (c == '\n')
+            break;
+        if (n < size - 1)
+            buf[n++] = c;
+    }
+    buf[n] = '\0';
+    return true;
+}
+
+#define NAME_TEXT_MAX (ENGINE_NAME_MAX + 80)
+
+/* The name an engine goes by: --nameK, else its Hub id, else its command. When the two would
+ * read the same they are told apart by their time controls, or else by #1 / #2. */
+static void engine_names(const MatchOptions *o, const EngineDriver eng[2], char names[2][NAME_TEXT_MAX])
+{
+    for (int k = 0; k < 2; k++) {
+        const char *id = engine_driver_name(&eng[k]);
+        const char *base = o->engine[k].name ? o->engine[k].name : id[0] ? id : o->engine[k].cmd;
+        snprintf(names[k], NAME_TEXT_MAX, "%.*s", ENGINE_NAME_MAX, base);
+    }
+    if (strcmp(names[0], names[1]) != 0)
+        return;
+    char tc[2][64];
+    for (int k = 0; k < 2; k++)
+        engine_hub_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
+    bool by_tc = strcmp(tc[0], tc[1]) != 0;
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(names[k]);
+        if (by_tc)
+            snprintf(names[k] + n, NAME_TEXT_MAX - n, " (%s)", tc[k] + strlen("level "));
+        else
+            snprintf(names[k] + n, NAME_TEXT_MAX - n, " #%d", k + 1);
+    }
+}
+
+/* Plays game number g (0-based): pair g/2 takes its opening, engine 1 has White in even games. */
+static void worker_play(const MatchPlan *plan, EngineDriver eng[2], Game *game, int g, int res_fd)
+{
+    const MatchOptions *o = plan->opt;
+    int pair = g / 2, white = g % 2;
+    game_reset(game, &plan->openings[plan->order[pair % plan->opening_count]]);
+    GameOutcome out;
+    referee_play(eng, o->engine, game, white, &o->referee, &out);
+    char names[2][NAME_TEXT_MAX];
+    engine_names(o, eng, names);
+    char *pdn = NULL;
+    size_t pdn_len = 0;
+    FILE *mem = open_memstream(&pdn, &pdn_len);
+    if (mem) {
+        PdnHeader h = {o->event, "?", plan->date, names[white], names[!white], out.termination, g + 1};
+        pdn_write_game(mem, &h, game, out.white_points, out.log);
+        fclose(mem);
+    }
+    const char *blob[BLOB_COUNT] = {out.termination, out.log, pdn ? pdn : "", (const char *)out.times};
+    size_t len[BLOB_COUNT] = {strlen(out.termination), strlen(out.log), pdn ? pdn_len : 0,
+                              (size_t)out.move_count * sizeof out.times[0]};
+    char header[128];
+    int n = snprintf(header, sizeof header, "R %d %d %zu %zu %zu %zu\n", g, out.white_points, len[0], len[1], len[2],
+                     len[3]);
+    bool ok = fdio_write_all(res_fd, header, (size_t)n);
+    for (int b = 0; ok && b < BLOB_COUNT; b++)
+        ok = fdio_write_all(res_fd, blob[b], len[b]);
+    free(pdn);
+}
+
+/* A worker process: plays the games the parent names ("G index") until told to quit. */
+static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
+{
+    signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
+    engine_proc_adopt_orphans();
+    EngineDriver *eng = malloc(2 * sizeof *eng);
+    if (eng) {
+        engine_driver_init(&eng[0]);
+        engine_driver_init(&eng[1]);
+    }
+    Game *game = malloc(sizeof *game);
+    char line[64];
+    while (game && eng && read_header(cmd_fd, line, sizeof line) && line[0] == 'G')
+        worker_play(plan, eng, game, atoi(line + 2), res_fd);
+    if (eng) {
+        engine_driver_stop(&eng[0], 1.0);
+        engine_driver_stop(&eng[1], 1.0);
+    }
+    free(eng);
+    free(game);
+    _exit(0);
+}
+
+/* Forks a worker with its command and result pipes; the child never returns. */
+static bool spawn_worker(const MatchPlan *plan, Worker *w, Worker *all, int count)
+{
+    int cmd[2], res[2];
+    if (pipe(cmd) != 0)
+        return false;
+    if (pipe(res) != 0) {
+        close(cmd[0]);
+        close(cmd[1]);
+        return false;
+    }
+    for (int i = 0; i < 2; i++) {   /* engines started by any worker must not inherit these */
+        fcntl(cmd[i], F_SETFD, FD_CLOEXEC);
+        fcntl(res[i], F_SETFD, FD_CLOEXEC);
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        for (int i = 0; i < 2; i++) {
+            close(cmd[i]);
+            close(res[i]);
+        }
+        return false;
+    }
+    if (pid == 0) {
+        for (int i = 0; i < count; i++)   /* the other workers' pipes are not ours */
+            if (all[i].pid > 0) {
+                close(all[i].cmd_fd);
+                close(all[i].res_fd);
+            }
+        close(cmd[1]);
+        close(res[0]);
+        worker_main(plan, cmd[0], res[1]);
+    }
+    close(cmd[0]);
+    close(res[1]);
+    w->pid = pid;
+    w->cmd_fd = cmd[1];
+    w->res_fd = res[0];
+    w->game = -1;
+    return true;
+}
+
+/* Hands game g to an idle worker. */
+static bool assign(Worker *w, int g)
+{
+    char line[32];
+    int n = snprintf(line, sizeof line, "G %d\n", g);
+    w->game = g;
+    return fdio_write_all(w->cmd_fd, line, (size_t)n);
+}
+
+/* Tells a worker to quit (it stops its engines), closes its pipes and reaps it. */
+static void retire(Worker *w)
+{
+    fdio_write_all(w->cmd_fd, "Q\n", 2);
+    close(w->cmd_fd);
+    close(w->res_fd);
+    while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    w->pid = 0;
+}
+
+/* Formats an Elo figure, "+inf"/"-inf" at a perfect score. */
+static void format_elo(double elo, char *buf, size_t size)
+{
+    if (isinf(elo))
+        snprintf(buf, size, "%sinf", elo > 0 ? "+" : "-");
+    else
+        snprintf(buf, size, "%+.1f", elo + 0.0);   /* + 0.0 turns -0 into 0 */
+}
+
+/* Formats an interval half width, "n/a" when there is none. */
+static void format_error(double err, char *buf, size_t size)
+{
+    if (isnan(err) || isinf(err))
+        snprintf(buf, size, "n/a");
+    else
+        snprintf(buf, size, "%.1f", err);
+}
+
+/* Updates the statistics with a finished game; a pair counts once both of its games are in. */
+static void record_result(MatchResult *res, signed char *points1, int g, int white_points, const MatchOptions *o)
+{
+    int p1 = g % 2 == 0 ? white_points : 2 - white_points;
+    points1[g] = (signed char)p1;
+    stats_add_game(&res->tally, p1);
+    int mate = g ^ 1;
+    if (mate < o->games && points1[mate] >= 0)
+        stats_add_pair(&res->tally, points1[g] + points1[mate]);
+    res->games_played++;
+    stats_report(&res->tally, &res->report);
+    if (o->sprt_enabled)
+        stats_sprt(&res->tally, &o->sprt, &res->sprt);
+}
+
+/* One line per finished game: its result and the running totals. */
+static void print_progress(FILE *out, const MatchOptions *o, const MatchResult *res, int g, int white_points,
+                           const char *termination)
+{
+    char elo[32], err[32];
+    format_elo(res->report.elo, elo, sizeof elo);
+    format_error(res->report.elo_error, err, sizeof err);
+    fprintf(out, "game %d/%d (#%d, engine1 %s): %s %s | W-D-L %lld-%lld-%lld score %.1f%% Elo %s +- %s",
+            res->games_played, o->games, g + 1, g % 2 == 0 ? "White" : "Black", pdn_result_text(white_points),
+            termination, (long long)res->tally.wins, (long long)res->tally.draws, (long long)res->tally.losses,
+            100.0 * res->report.score, res->report.pairs ? elo : "n/a", err);
+    if (o->sprt_enabled)
+        fprintf(out, " LLR %.2f", res->sprt.llr);
+    fputc('\n', out);
+    fflush(out);
+}
+
+/* The final block: W-D-L, score, pentanomial counts, Elo, LOS and the SPRT state. */
+static void print_final(FILE *out, const MatchOptions *o, MatchResult *res)
+{
+    const StatsReport *r = &res->report;
+    const MatchTally *t = &res->tally;
+    char elo[32], err[32];
+    format_elo(r->elo, elo, sizeof elo);
+    format_error(r->elo_error, err, sizeof err);
+    char tc[2][64];
+    for (int k = 0; k < 2; k++)
+        engine_hub_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
+    fprintf(out, "\nMatch result: engine1 \"%s\" (%s) vs engine2 \"%s\" (%s)%s\n", o->engine[0].cmd,
+            tc[0] + strlen("level "), o->engine[1].cmd, tc[1] + strlen("level "),
+            res->interrupted ? ", interrupted" : "");
+    fprintf(out, "Games: %d  W-D-L (engine1): %lld-%lld-%lld  score: %.1f%%\n", res->games_played,
+            (long long)t->wins, (long long)t->draws, (long long)t->losses, 100.0 * r->score);
+    fprintf(out, "Pairs: %lld  pentanomial 0/0.5/1/1.5/2: %lld %lld %lld %lld %lld\n", (long long)r->pairs,
+            (long long)t->penta[0], (long long)t->penta[1], (long long)t->penta[2], (long long)t->penta[3],
+            (long long)t->penta[4]);
+    char los[16] = "n/a";
+    if (!isnan(r->los))
+        snprintf(los, sizeof los, "%.1f%%", 100.0 * r->los);
+    if (r->pairs)
+        fprintf(out, "Elo difference: %s +- %s (95%%, pentanomial)  LOS: %s\n", elo, err, los);
+    else
+        fprintf(out, "Elo difference: n/a (no complete game pair)\n");
+    if (o->sprt_enabled) {
+        fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f bounds [%.3f, %.3f]: %s", o->sprt.elo0,
+                o->sprt.elo1, o->sprt.alpha, o->sprt.beta, res->sprt.llr, res->sprt.lower, res->sprt.upper,
+                stats_sprt_text(res->sprt.decision));
+        if (res->sprt_stop_game)
+            fprintf(out, " (stopped after %d games)", res->sprt_stop_game);
+        fputc('\n', out);
+    }
+    think_stats_print(out, "engine1", &res->think[0]);
+    think_stats_print(out, "engine2", &res->think[1]);
+    fflush(out);
+}
+
+/* Reads a worker's result record and accounts for it; false when the worker is gone. */
+static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed char *points1, FILE *pdn, FILE *out,
+                    FILE *log)
+{
+    char header[128];
+    int g, white_points;
+    size_t len[BLOB_COUNT];
+    if (!read_header(w->res_fd, header, sizeof header) ||
+        sscanf(header, "R %d %d %zu %zu %zu %zu", &g, &white_points, &len[0], &len[1], &len[2], &len[3]) != 6 ||
+        g != w->game || len[BLOB_TIMES] % sizeof(MoveTime) != 0)
+        return false;
+    char *blob[BLOB_COUNT];
+    bool ok = true;
+    for (int b = 0; b < BLOB_COUNT; b++) {
+        blob[b] = malloc(len[b] + 1);
+        ok = ok && blob[b] && fdio_read_all(w->res_fd, blob[b], len[b]);
+        if (blob[b])
+            blob[b][ok ? len[b] : 0] = '\0';
+    }
+    if (ok) {
+        w->game = -1;
+        record_result(res, points1, g, white_points, o);
+        if (pdn) {
+            fputs(blob[BLOB_PDN], pdn);
+            fflush(pdn);
+        }
+        if (blob[BLOB_LOG][0])
+            fprintf(log, "match: game %d: %s\n", g + 1, blob[BLOB_LOG]);
+        const MoveTime *times = (const MoveTime *)(void *)blob[BLOB_TIMES];
+        for (size_t i = 0; i < len[BLOB_TIMES] / sizeof(MoveTime); i++) {
+            int k = times[i].engine & 1;
+            const TimeControl *tc = &o->referee.tc[k];
+            bool dxp = o->engine[k].protocol == ENGINE_DXP || o->engine[k].protocol == ENGINE_DXP_LISTEN;
+            think_stats_add(&res->think[k], times[i].elapsed, tc->kind == TC_MOVE_TIME && !dxp ? tc->move_time : 0,
+                            times[i].clock_left);   /* a DXP engine plays on a clock */
+        }
+        print_progress(out, o, res, g, white_points, blob[BLOB_TERMINATION]);
+    }
+    for (int b = 0; b < BLOB_COUNT; b++)
+        free(blob[b]);
+    return ok;
+}
+
+/* The order in which pairs take the openings: as listed, or a Fisher-Yates shuffle by seed. */
+static int *opening_order(const MatchOptions *o, int count)
+{
+    int *order = malloc((size_t)count * sizeof *order);
+    if (!order)
+        return NULL;
+    for (int i = 0; i < count; i++)
+        order[i] = i;
+    uint64_t s = o->seed;
+    for (int i = count - 1; o->shuffle && i > 0; i--) {
+        uint64_t z = hash_splitmix(&s);
+        int j = (int)(z % (uint64_t)(i + 1));
+        int tmp = order[i];
+        order[i] = order[j];
+        order[j] = tmp;
+    }
+    return order;
+}
+
+/* Runs the scheduling loop: hands out games to workers and collects results until all games
+ * are played or the SPRT decides. False when a worker failed. */
+static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResult *res, FILE *pdn, FILE *out,
+                        FILE *log)
+{
+    const MatchOptions *o = plan->opt;
+    signed char *points1 = malloc((size_t)o->games);
+    if (!points1)
+        return false;
+    memset(points1, -1, (size_t)o->games);
+    bool ok = true;
+    int next = 0, busy = 0;
+    for (int i = 0; i < k; i++) {
+        if (!spawn_worker(plan, &workers[i], workers, i)) {
+            fprintf(log, "match: cannot start a worker process: %s\n", strerror(errno));
+            ok = false;
+        } else if (next < o->games && assign(&workers[i], next)) {
+            next++, busy++;
+        }
+    }
+    while (busy > 0) {
+        struct pollfd pfd[MATCH_MAX_CONCURRENCY];
+        for (int i = 0; i < k; i++)
+            pfd[i] = (struct pollfd){.fd = workers[i].game >= 0 ? workers[i].res_fd : -1, .events = POLLIN};
+        if (poll(pfd, (nfds_t)k, -1) < 0) {
+            if (errno == EINTR && interrupted && !res->interrupted) {
+                res->interrupted = true;
+                fprintf(log, "match: interrupted, finishing the %d running game(s); Ctrl-C again to quit now\n", busy);
+            }
+            if (errno == EINTR)
+                continue;
+            ok = false;
+            break;
+        }
+        for (int i = 0; i < k; i++) {
+            Worker *w = &workers[i];
+            if (w->game < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            busy--;
+            if (!collect(w, o, res, points1, pdn, out, log)) {
+                fprintf(log, "match: worker for game %d failed\n", w->game + 1);
+                w->game = -1;
+                ok = false;
+                continue;
+            }
+            if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE && !res->sprt_stop_game)
+                res->sprt_stop_game = res->games_played;
+            if (ok && !res->sprt_stop_game && !interrupted && next < o->games && assign(w, next))
+                next++, busy++;
+        }
+    }
+    for (int i = 0; i < k; i++)
+        if (workers[i].pid > 0)
+            retire(&workers[i]);
+    free(points1);
+    return ok;
+}
+
+bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
+{
+    memset(res, 0, sizeof *res);
+    stats_report(&res->tally, &res->report);
+    if (o->sprt_enabled)
+        stats_sprt(&res->tally, &o->sprt, &res->sprt);
+    char err[512];
+    Position *openings = NULL;
+    int count = openings_load(o->openings_path, o->variant, &openings, err, sizeof err);
+    if (count < 0) {
+        fprintf(log, "match: %s\n", err);
+        return false;
+    }
+    FILE *pdn = NULL;
+    if (o->pdn_path && !(pdn = fopen(o->pdn_path, "w"))) {
+        fprintf(log, "match: cannot write %s: %s\n", o->pdn_path, strerror(errno));
+        free(openings);
+        return false;
+    }
+    int *order = opening_order(o, count);
+    MatchPlan plan = {o, openings, order, count, ""};
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(plan.date, sizeof plan.date, "%Y.%m.%d", &tm);
+    int k = o->concurrency < o->games ? o->concurrency : o->games;
+    if (k > MATCH_MAX_CONCURRENCY)
+        k = MATCH_MAX_CONCURRENCY;
+    Worker workers[MATCH_MAX_CONCURRENCY] = {{0}};
+    if (pdn)
+        fcntl(fileno(pdn), F_SETFD, FD_CLOEXEC);
+    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+    interrupted = 0;
+    struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND}, old_int;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    bool ok = order && run_workers(&plan, workers, k, res, pdn, out, log);
+    signal(SIGPIPE, old_pipe);
+    sigaction(SIGINT, &old_int, NULL);
+    print_final(out, o, res);
+    think_stats_free(&res->think[0]);
+    think_stats_free(&res->think[1]);
+    if (pdn && fclose(pdn) != 0)
+        ok = false;
+    free(order);
+    free(openings);
+    return ok;
+}

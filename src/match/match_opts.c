@@ -1,0 +1,157 @@
+/* The options of `engine match` (see match.h): one table, read by util/opts. */
+#include "match/match.h"
+
+#include <string.h>
+
+#include "match/time_control.h"
+#include "util/opts.h"
+
+#define DEFAULT_GAMES 100
+#define DEFAULT_MAX_PLIES 400
+#define DEFAULT_MARGIN 0.5
+#define DEFAULT_TIMEOUT 30.0
+#define DEFAULT_TC "move-time=0.1"
+
+/* OPT_WORDS reader of "elo0=E elo1=E alpha=A beta=B" (any subset, defaults 0 5 0.05 0.05) into
+ * the SprtParams at sprt. */
+static const char *read_sprt(void *sprt, const char *text)
+{
+    SprtParams *p = sprt;
+    *p = (SprtParams){0, 5, 0.05, 0.05};
+    char copy[OPTS_WORDS_MAX];
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(w, '=');
+        double v;
+        if (!eq || !opts_read_real(eq + 1, -2000, 2000, &v))
+            return "expected elo0=E elo1=E alpha=A beta=B";
+        *eq = '\0';
+        if (strcmp(w, "elo0") == 0)
+            p->elo0 = v;
+        else if (strcmp(w, "elo1") == 0)
+            p->elo1 = v;
+        else if (strcmp(w, "alpha") == 0 && v > 0 && v < 0.5)
+            p->alpha = v;
+        else if (strcmp(w, "beta") == 0 && v > 0 && v < 0.5)
+            p->beta = v;
+        else
+            return "expected elo0=E elo1=E alpha=A beta=B (0 < alpha, beta < 0.5)";
+    }
+    return p->elo1 > p->elo0 ? NULL : "needs elo1 > elo0";
+}
+
+/* OPT_EACH reader of a --param1/--param2 word, name=value, into the EngineConfig at engine. */
+static const char *add_param(void *engine, const char *word)
+{
+    EngineConfig *cfg = engine;
+    if (!strchr(word, '=') || word[0] == '=')
+        return "expected name=value words";
+    if (cfg->param_count == ENGINE_MAX_PARAMS)
+        return "too many engine parameters";
+    cfg->params[cfg->param_count++] = word;
+    return NULL;
+}
+
+/* OPT_WORDS reader of a time control into the TimeControl at tc. */
+static const char *read_tc(void *tc, const char *text) { return time_control_parse(text, tc); }
+
+/* Sends the variant to both engines by set-param, before their --paramN settings so that those
+ * can still change it; false after saying why when there is no room. */
+static bool add_variant_params(MatchOptions *o)
+{
+    static const char *const VARIANT_PARAMS[VARIANT_COUNT] = {"variant=normal", "variant=killer", "variant=bt",
+                                                              "variant=frisian", "variant=losing"};
+    for (int k = 0; k < 2 && !variant_is_default(o->variant); k++) {   /* first, so --paramN settings follow it */
+        EngineConfig *cfg = &o->engine[k];
+        if (cfg->param_count == ENGINE_MAX_PARAMS) {
+            opts_refuse("match", "too many engine parameters");
+            return false;
+        }
+        memmove(cfg->params + 1, cfg->params, (size_t)cfg->param_count * sizeof cfg->params[0]);
+        cfg->params[0] = VARIANT_PARAMS[o->variant];
+        cfg->param_count++;
+    }
+    return true;
+}
+
+/* Takes the protocol prefix off engine k's command; false after saying why the engine cannot play
+ * under the time control and rules asked for. */
+static bool read_protocol(MatchOptions *o, int k)
+{
+    static const struct {
+        const char *prefix;
+        EngineProtocol protocol;
+    } PREFIX[] = {{"hub1:", ENGINE_HUB1}, {"dxp:", ENGINE_DXP}, {"dxp-listen:", ENGINE_DXP_LISTEN}};
+    EngineConfig *cfg = &o->engine[k];
+    cfg->protocol = ENGINE_HUB;
+    for (size_t i = 0; i < sizeof PREFIX / sizeof PREFIX[0]; i++)
+        if (strncmp(cfg->cmd, PREFIX[i].prefix, strlen(PREFIX[i].prefix)) == 0) {
+            cfg->protocol = PREFIX[i].protocol;
+            cfg->cmd += strlen(PREFIX[i].prefix);
+            break;
+        }
+    TcKind kind = o->referee.tc[k].kind;
+    bool dxp = cfg->protocol == ENGINE_DXP || cfg->protocol == ENGINE_DXP_LISTEN;
+    const char *why = NULL;
+    if (cfg->protocol == ENGINE_HUB1 && kind == TC_NODES)
+        why = "Hub-1 has no node limit";
+    else if (dxp && kind != TC_MOVE_TIME && kind != TC_CLOCK)
+        why = "DXP needs move-time=S or time=S";
+    else if (dxp && !strstr(cfg->cmd, "{port}"))
+        why = "a DXP command needs {port}, the port to use";
+    else if (dxp && o->variant != VARIANT_NORMAL)
+        why = "DXP plays international draughts only";
+    else if (dxp && cfg->param_count)
+        why = "DXP has no engine parameters";
+    if (why)
+        opts_refuse("match", "engine%d: %s", k + 1, why);
+    return !why;
+}
+
+bool match_opts_parse(int argc, char **argv, MatchOptions *o)
+{
+    memset(o, 0, sizeof *o);
+    o->event = "engine match";
+    o->referee.margin = DEFAULT_MARGIN;
+    o->referee.timeout = DEFAULT_TIMEOUT;
+    long games = DEFAULT_GAMES, concurrency = 1, max_plies = DEFAULT_MAX_PLIES, seed = 0;
+    TimeControl tc[3];   /* --tc, then --tc1 and --tc2, which override it for one engine */
+    bool tc_given[3] = {false, false, false};
+    time_control_parse(DEFAULT_TC, &tc[0]);
+    const OptSpec specs[] = {
+        OPTS_TEXT("--engine1", &o->engine[0].cmd),
+        OPTS_TEXT("--engine2", &o->engine[1].cmd),
+        OPTS_TEXT("--dir1", &o->engine[0].dir),
+        OPTS_TEXT("--dir2", &o->engine[1].dir),
+        OPTS_TEXT("--name1", &o->engine[0].name),
+        OPTS_TEXT("--name2", &o->engine[1].name),
+        OPTS_EACH("--param1", &o->engine[0], add_param),
+        OPTS_EACH("--param2", &o->engine[1], add_param),
+        OPTS_WORDS("--tc", &tc[0], read_tc),
+        {.name = "--tc1", .kind = OPT_WORDS, .out = &tc[1], .call = read_tc, .given = &tc_given[1]},
+        {.name = "--tc2", .kind = OPT_WORDS, .out = &tc[2], .call = read_tc, .given = &tc_given[2]},
+        {.name = "--sprt", .kind = OPT_WORDS, .out = &o->sprt, .call = read_sprt, .given = &o->sprt_enabled},
+        OPTS_INT("--games", &games, 1, 1000000),
+        OPTS_INT("--concurrency", &concurrency, 1, MATCH_MAX_CONCURRENCY),
+        OPTS_INT("--max-plies", &max_plies, 1, GAME_MAX_PLIES - 1),
+        {.name = "--seed", .kind = OPT_INT, .out = &seed, .lo = 0, .hi = 2147483647, .given = &o->shuffle},
+        OPTS_REAL("--margin", &o->referee.margin, 0, 3600),
+        OPTS_REAL("--timeout", &o->referee.timeout, 0.01, 86400),
+        OPTS_CALL("--variant", &o->variant, variant_opt_read),
+        OPTS_TEXT("--openings", &o->openings_path),
+        OPTS_TEXT("--pdn", &o->pdn_path),
+        OPTS_TEXT("--event", &o->event),
+        OPTS_END,
+    };
+    if (!opts_parse("match", specs, argc, argv, 2, NULL, 0, 0))
+        return false;
+    if (!o->engine[0].cmd || !o->engine[1].cmd) {
+        opts_refuse("match", "--engine1 and --engine2 are required");
+        return false;
+    }
+    o->games = (int)games, o->concurrency = (int)concurrency, o->referee.max_plies = (int)max_plies;
+    o->seed = (uint64_t)seed;
+    for (int k = 0; k < 2; k++)
+        o->referee.tc[k] = tc[tc_given[k + 1] ? k + 1 : 0];
+    return read_protocol(o, 0) && read_protocol(o, 1) && add_variant_params(o);
+}
