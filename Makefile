@@ -18,7 +18,14 @@ TEST_FLAGS := $(if $(IS_CLANG),,-Wno-maybe-uninitialized)
 # Everything but src/cli/main.c goes into the test binaries too.
 LAYERS   := util rules eval endgame search opening hub dxp match learn cli
 LIB_SRC  := $(filter-out src/cli/main.c,$(foreach d,$(LAYERS),$(wildcard src/$(d)/*.c)))
-BUILD    := build
+
+# One build directory a flavour (release, sanitize, valgrind), so that building one never touches
+# another's objects: `make check` leaves the release build as it was. The release flavour links
+# ./engine; the others link their own engine inside their directory, which their tests run.
+FLAVOUR  ?= release
+BUILD    := build/$(FLAVOUR)
+ENGINE   := $(if $(filter release,$(FLAVOUR)),engine,$(BUILD)/engine)
+TEST_PATHS := -DENGINE_BIN='"./$(ENGINE)"' -DTEST_BIN_DIR='"$(BUILD)/tests"'
 
 # Endgame bitbases: gen/bbgen (the generator alone, built with fixed flags so sanitizer builds
 # reuse its tables) writes gen/bitbaseN.c, compiled into every binary. `make clean` keeps gen/.
@@ -46,12 +53,12 @@ TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
 .PHONY: all test sanitize check valgrind clean distclean fuzz fuzz-smoke
 
-all: engine
+all: $(ENGINE)
 
 $(BB_CHOICE):
 	mkdir -p $(BUILD) && echo $(BITBASES) > $@
 
-engine: $(LIB_OBJ) $(BUILD)/cli/main.o $(BB_CHOICE)
+$(ENGINE): $(LIB_OBJ) $(BUILD)/cli/main.o $(BB_CHOICE)
 	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $(LIB_OBJ) $(BUILD)/cli/main.o $(LDFLAGS) $(LDLIBS)
 
 $(GEN)/bbgen: $(BB_GEN_SRC) $(BB_GEN_HDR) | $(GEN)
@@ -101,7 +108,7 @@ $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) $(TEST_PATHS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka $(LDLIBS)
 
 # Hub, Hub-1 and DXP engines that misbehave on purpose, for the match tests.
 FAKES    := $(patsubst tests/engines/%.c,$(BUILD)/tests/%,$(wildcard tests/engines/fake_*.c))
@@ -111,62 +118,60 @@ $(BUILD)/tests/fake_%: tests/engines/fake_%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-test: engine $(TESTS) $(FAKES)
+test: $(ENGINE) $(TESTS) $(FAKES)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
 
-# The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer (rebuilds from scratch).
+# The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer, in build/sanitize.
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
-	$(MAKE) clean
-	$(MAKE) OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" STATIC= test
-	$(MAKE) clean
+	$(MAKE) FLAVOUR=sanitize OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" STATIC= test
 
 # A short Hub session under valgrind (hub, init, 20 searches, quit): no errors, no leaks.
-# Built dynamic and without AVX-512, which valgrind cannot decode; rebuilds from scratch.
+# Built dynamic and without AVX-512, which valgrind cannot decode, in build/valgrind.
+VG_ENGINE := build/valgrind/engine
 valgrind:
-	$(MAKE) clean
-	$(MAKE) OPT="-O1 -g" ARCH=-march=x86-64-v2 STATIC= engine
+	$(MAKE) FLAVOUR=valgrind OPT="-O1 -g" ARCH=-march=x86-64-v2 STATIC= $(VG_ENGINE)
 	( printf 'hub\ninit\n'; for i in $$(seq 1 20); do \
 	    printf 'pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves="32-28 19-23"\nlevel depth=%d\ngo think\n' $$((3 + i % 5)); \
 	    sleep 0.5; done; printf 'quit\n' ) | \
 	  valgrind -q --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=9 \
-	    ./engine hub > valgrind.out
-	@echo "valgrind: no errors, no leaks; searches answered: $$(grep -c '^done' valgrind.out)"
-	rm -f valgrind.out
-	$(MAKE) clean
+	    $(VG_ENGINE) hub > build/valgrind/valgrind.out
+	@echo "valgrind: no errors, no leaks; searches answered: $$(grep -c '^done' build/valgrind/valgrind.out)"
 
-# Everything CI runs: the suites, the sanitizer build, a short fuzz run, then the release binary.
+# Everything CI runs: the layer and cycle rules, the suites, the sanitizer build, a short fuzz run.
+# Each flavour builds in its own directory, so the release build is left as it was.
 check:
 	sh tests/check_layers.sh
-	$(MAKE) clean
+	sh tests/check_cycles.sh
 	$(MAKE) test
 	$(MAKE) sanitize
 	$(MAKE) fuzz-smoke FUZZ_SECONDS=12
-	$(MAKE) all
 
 # libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME
 FUZZ_SRC     := $(wildcard tests/fuzz/fuzz_*.c)
-FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_DIR     := build/fuzz
+FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_SRC))
 FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude
 FUZZ_SECONDS ?= 20
 
 fuzz: $(FUZZ_BIN)
 
 FUZZ_DATA    := $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(EVAL_GEN)
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRC) $(FUZZ_DATA) | $(BUILD)/fuzz
+$(FUZZ_DIR)/%: tests/fuzz/%.c $(LIB_SRC) $(FUZZ_DATA) | $(FUZZ_DIR)
 	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(FUZZ_DATA) $(LDLIBS)
 
-$(BUILD)/fuzz:
+$(FUZZ_DIR):
 	mkdir -p $@
 
 # Runs each harness for FUZZ_SECONDS on a scratch copy of its seed corpus.
 fuzz-smoke: fuzz
-	@set -e; for f in $(FUZZ_BIN); do n=$${f##*/fuzz_}; c=$(BUILD)/fuzz/corpus-$$n; \
+	@set -e; for f in $(FUZZ_BIN); do n=$${f##*/fuzz_}; c=$(FUZZ_DIR)/corpus-$$n; \
 	  mkdir -p $$c; cp -n tests/fuzz/corpus/$$n/* $$c/ 2>/dev/null || true; \
 	  echo "== $$f ($(FUZZ_SECONDS) s)"; $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$c 2>&1 | tail -n 2; done
 
+# Every flavour's build.
 clean:
-	rm -rf $(BUILD) engine
+	rm -rf build engine
 
 # Also the generated bitbases (rebuilding them takes about a minute).
 distclean: clean

@@ -23,13 +23,13 @@ static void test_moves(void **state)
 {
     (void)state;
     char out[4096];
-    assert_int_equal(shell_run("./engine moves start", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " moves start", out, sizeof out), 0);
     assert_string_equal(out, "31-26\n31-27\n32-27\n32-28\n33-28\n33-29\n34-29\n34-30\n35-30\n");
-    assert_int_equal(shell_run("./engine moves W:W28,32:B23", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " moves W:W28,32:B23", out, sizeof out), 0);
     assert_string_equal(out, "28x19x23\n");
-    assert_int_equal(shell_run("./engine moves W:W46:B37,41", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " moves W:W46:B37,41", out, sizeof out), 0);
     assert_string_equal(out, "");
-    assert_int_equal(shell_run("./engine moves WeeeeeeeeeeeeeeeeeeeeeebeeeeeeeeeeeeeeeeeeeeeeWeeee", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " moves WeeeeeeeeeeeeeeeeeeeeeebeeeeeeeeeeeeeeeeeeeeeeWeeee", out, sizeof out), 0);
     assert_string_equal(out, "46x5x23\n46x10x23\n46x14x23\n46x19x23\n");
 }
 
@@ -40,11 +40,11 @@ static void test_perft(void **state)
     unsigned long long nodes;
     int depth;
     double t, nps;
-    assert_int_equal(shell_run("./engine perft start 6", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " perft start 6", out, sizeof out), 0);
     assert_int_equal(sscanf(last_line(out), "perft depth=%d nodes=%llu time=%lf nps=%lf", &depth, &nodes, &t, &nps), 4);
     assert_int_equal(depth, 6);
     assert_int_equal(nodes, 167140);
-    assert_int_equal(shell_run("./engine perft W:W31-50:B1-20 4 --divide", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " perft W:W31-50:B1-20 4 --divide", out, sizeof out), 0);
     assert_non_null(strstr(out, "31-26 "));
     assert_non_null(strstr(out, "35-30 "));
     assert_int_equal(sscanf(last_line(out), "perft depth=%d nodes=%llu", &depth, &nodes), 2);
@@ -105,7 +105,7 @@ static void test_refusals(void **state)
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         char cmd[256], out[4096];
-        snprintf(cmd, sizeof cmd, "./engine %s 2>&1 >/dev/null", CASES[i].cmd);
+        snprintf(cmd, sizeof cmd, ENGINE_BIN " %s 2>&1 >/dev/null", CASES[i].cmd);
         int code = shell_run(cmd, out, sizeof out);
         if (code != 2)
             fail_msg("%s exited %d", CASES[i].cmd, code);
@@ -113,7 +113,7 @@ static void test_refusals(void **state)
             fail_msg("%s said \"%s\", expected one line starting \"%s\"", CASES[i].cmd, out, CASES[i].message);
     }
     char out[4096];
-    assert_int_equal(shell_run("./engine frobnicate 2>&1", out, sizeof out), 2);
+    assert_int_equal(shell_run(ENGINE_BIN " frobnicate 2>&1", out, sizeof out), 2);
     assert_non_null(strstr(out, "usage: engine"));
 }
 
@@ -125,7 +125,7 @@ static void test_help(void **state)
                                            "bitbase info", "bitbase won", "book build", "book info", "match", "tune", "eval info", "dxp"};
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
         char cmd[128], out[4096], expected[64];
-        snprintf(cmd, sizeof cmd, "./engine %s --help 2>/dev/null", COMMANDS[i]);
+        snprintf(cmd, sizeof cmd, ENGINE_BIN " %s --help 2>/dev/null", COMMANDS[i]);
         snprintf(expected, sizeof expected, "usage: engine %s", strcmp(COMMANDS[i], "hub") ? COMMANDS[i] : "[hub");
         int code = shell_run(cmd, out, sizeof out);
         if (code != 0 || strncmp(out, expected, strlen(expected)) != 0)

@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#define ENGINE_PATH "./engine"
+#define ENGINE_PATH ENGINE_BIN
 
 typedef struct {
     pid_t pid;

@@ -93,7 +93,7 @@ static void test_print_lists_terms_and_nonzero_patterns(void **state)
 static void test_subcommand(void **state)
 {
     (void)state;
-    assert_int_equal(shell_run("./engine eval info book/eval/frisian.bin", text, sizeof text), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " eval info book/eval/frisian.bin", text, sizeof text), 0);
     assert_true(strncmp(text, "eval-file version=1 variant=frisian ", 36) == 0);
     assert_non_null(strstr(text, "\nterm man mg=100 eg=100\n"));
     assert_non_null(strstr(text, "\ntable rows3-6_files5-8 squares="));
@@ -102,10 +102,10 @@ static void test_subcommand(void **state)
     assert_non_null(strstr(text, "\ntable material nonzero="));
     char out[1024];
     const char *bad[] = {
-        "./engine eval info 2>&1",
-        "./engine eval info book/eval/frisian.bin extra 2>&1",
-        "./engine eval info README.md 2>&1",
-        "./engine eval info /nonexistent.bin 2>&1",
+        ENGINE_BIN " eval info 2>&1",
+        ENGINE_BIN " eval info book/eval/frisian.bin extra 2>&1",
+        ENGINE_BIN " eval info README.md 2>&1",
+        ENGINE_BIN " eval info /nonexistent.bin 2>&1",
     };
     const char *why[] = {"argument expected", "unexpected argument", "not an evaluation weights file", "cannot open"};
     for (int i = 0; i < 4; i++) {

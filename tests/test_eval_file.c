@@ -379,13 +379,13 @@ static void test_hub_weights_option(void **state)
     close(fd);
     write_file(path, "normal", w);
     char cmd[256], out[8192];
-    snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | ./engine hub --weights %s 2>&1", path);
+    snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | " ENGINE_BIN " hub --weights %s 2>&1", path);
     assert_int_equal(shell_run(cmd, out, sizeof out), 0);
     assert_non_null(strstr(out, "eval term=tempo white-black=0 mg=1234 eg=-4321 "));
-    assert_int_equal(shell_run("printf 'eval\\nquit\\n' | ./engine hub 2>&1", out, sizeof out), 0);
+    assert_int_equal(shell_run("printf 'eval\\nquit\\n' | " ENGINE_BIN " hub 2>&1", out, sizeof out), 0);
     assert_null(strstr(out, "mg=1234 eg=-4321"));
     write_file(path, "killer", w);
-    snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | ./engine hub --weights %s 2>&1", path);
+    snprintf(cmd, sizeof cmd, "printf 'eval\\nquit\\n' | " ENGINE_BIN " hub --weights %s 2>&1", path);
     assert_int_equal(shell_run(cmd, out, sizeof out), 2);
     assert_non_null(strstr(out, "engine hub: bad --weights"));
     assert_non_null(strstr(out, "killer has no weights of its own"));

@@ -16,7 +16,7 @@
 #include "match/engine_hub.h"
 #include "match/pdn.h"
 
-#define FAKE "build/tests/fake_engine"
+#define FAKE TEST_BIN_DIR "/fake_engine"
 
 static Game *game;
 
@@ -398,7 +398,7 @@ static void test_start_failure_and_working_directory(void **state)
     assert_int_equal(count(log, "failed to start"), 2);
     free(log);
 
-    char *dir[] = {"--engine1", "./fake_engine", "--dir1", "build/tests", "--engine2", FAKE, "--games", "2"};
+    char *dir[] = {"--engine1", "./fake_engine", "--dir1", TEST_BIN_DIR, "--engine2", FAKE, "--games", "2"};
     log = run_match(dir, 8, &res, true);
     assert_string_equal(log, "");
     assert_int_equal(res.games_played, 2);
@@ -425,13 +425,13 @@ static void test_command_line(void **state)
 {
     (void)state;
     static char out[65536];
-    assert_int_equal(shell_run("./engine match --help", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " match --help", out, sizeof out), 0);
     assert_non_null(strstr(out, "usage: engine match"));
-    assert_int_equal(shell_run("./engine match --engine1 x 2>/dev/null", out, sizeof out), 2);
-    assert_int_equal(shell_run("./engine match --engine1 x --engine2 y --tc depth=0 2>/dev/null", out, sizeof out), 2);
-    assert_int_equal(shell_run("./engine match --engine1 x --engine2 y --openings /nonexistent 2>/dev/null", out,
+    assert_int_equal(shell_run(ENGINE_BIN " match --engine1 x 2>/dev/null", out, sizeof out), 2);
+    assert_int_equal(shell_run(ENGINE_BIN " match --engine1 x --engine2 y --tc depth=0 2>/dev/null", out, sizeof out), 2);
+    assert_int_equal(shell_run(ENGINE_BIN " match --engine1 x --engine2 y --openings /nonexistent 2>/dev/null", out,
                            sizeof out), 1);
-    assert_int_equal(shell_run("./engine match --engine1 '" FAKE " illegal 0' --engine2 " FAKE
+    assert_int_equal(shell_run(ENGINE_BIN " match --engine1 '" FAKE " illegal 0' --engine2 " FAKE
                            " --games 2 --tc depth=1 --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 2>/dev/null",
                            out, sizeof out), 0);
     assert_non_null(strstr(out, "game 2/2 (#2, engine1 Black): 2-0 Black played an illegal move | W-D-L 0-0-2 "

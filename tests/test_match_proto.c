@@ -14,10 +14,10 @@
 #include "rules/rules.h"
 #include "match/match.h"
 
-#define FAKE "build/tests/fake_engine"
-#define HUB1 "hub1:build/tests/fake_hub1"
-#define DXP "dxp:build/tests/fake_dxp connect {port}"
-#define DXP_LISTEN "dxp-listen:build/tests/fake_dxp listen {port}"
+#define FAKE TEST_BIN_DIR "/fake_engine"
+#define HUB1 "hub1:" TEST_BIN_DIR "/fake_hub1"
+#define DXP "dxp:" TEST_BIN_DIR "/fake_dxp connect {port}"
+#define DXP_LISTEN "dxp-listen:" TEST_BIN_DIR "/fake_dxp listen {port}"
 
 /* Runs `engine match ARGS` (a PDN file to pdn when not NULL); returns the log (caller frees). */
 static char *run_match(char **args, int n, MatchResult *res, const char *pdn)
@@ -124,7 +124,7 @@ static void test_dxp_engine_plays_both_ways(void **state)
 static void test_own_dxp_player_follows_when_connecting_bare(void **state)
 {
     (void)state;
-    assert_clean("dxp:./engine dxp --connect 127.0.0.1:{port} 2>/dev/null", "move-time=0.02", 2, "\"Zwaluw");
+    assert_clean("dxp:" ENGINE_BIN " dxp --connect 127.0.0.1:{port} 2>/dev/null", "move-time=0.02", 2, "\"Zwaluw");
 }
 
 static void test_dxp_faults_lose(void **state)
@@ -161,12 +161,12 @@ static void test_protocol_options_refused(void **state)
     (void)state;
     static char out[4096];
     static const char *const BAD[] = {
-        "./engine match --engine1 x --engine2 'dxp:y' 2>&1",                       /* no {port} */
-        "./engine match --engine1 x --engine2 'dxp:y {port}' --tc depth=3 2>&1",   /* no clock */
-        "./engine match --engine1 x --engine2 'dxp:y {port}' --variant frisian 2>&1",
-        "./engine match --engine1 x --engine2 'dxp:y {port}' --param2 a=b 2>&1",
-        "./engine match --engine1 'hub1:x' --engine2 y --tc nodes=1000 2>&1",
-        "./engine dxp --connect 127.0.0.1:1 --role referee 2>&1",
+        ENGINE_BIN " match --engine1 x --engine2 'dxp:y' 2>&1",                       /* no {port} */
+        ENGINE_BIN " match --engine1 x --engine2 'dxp:y {port}' --tc depth=3 2>&1",   /* no clock */
+        ENGINE_BIN " match --engine1 x --engine2 'dxp:y {port}' --variant frisian 2>&1",
+        ENGINE_BIN " match --engine1 x --engine2 'dxp:y {port}' --param2 a=b 2>&1",
+        ENGINE_BIN " match --engine1 'hub1:x' --engine2 y --tc nodes=1000 2>&1",
+        ENGINE_BIN " dxp --connect 127.0.0.1:1 --role referee 2>&1",
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         assert_int_equal(shell_run(BAD[i], out, sizeof out), 2);
