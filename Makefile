@@ -82,7 +82,7 @@ $(GEN)/book.c: book/book.bin $(GEN)/embed
 $(BUILD)/book_data.o: $(GEN)/book.c | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# The 3-move ballots, the default openings of match and selfplay (see src/openings.c).
+# The 3-move ballots, the default openings of match and selfplay (see src/opening/openings.c).
 $(GEN)/ballots.c: book/ballots-3move.fen $(GEN)/embed
 	$(GEN)/embed book/ballots-3move.fen $@.tmp ballots_blob
 	mv $@.tmp $@

@@ -53,7 +53,7 @@ static void test_set_param_valid(void **state)
     assert_int_equal(line_index(out, "param name=ponder value=true ", 0), 2);
     free(out);
     out = run(h, "set-param name=bb-size value=2\nhub\n");
-    assert_int_equal(h->tune.bb_size, 2);
+    assert_int_equal(h->params.bb_size, 2);
     assert_int_equal(count_lines(out, "error"), 0);
     assert_int_equal(line_index(out, "param name=bb-size value=2 ", 0), 4);
     free(out);
@@ -157,23 +157,23 @@ static void test_variants(void **state)
     free(out);
 }
 
-/* Undeclared search-NAME parameters set SearchTuning fields, before init and after it. */
-static void test_set_param_search_tuning(void **state)
+/* Undeclared search-NAME parameters set SearchParams fields, before init and after it. */
+static void test_set_param_search_params(void **state)
 {
     Hub *h = *state;
     char *out = run(h, "set-param name=search-lmr value=0\n");
     assert_string_equal(out, "");
-    assert_int_equal(h->tune.lmr, 0);
+    assert_int_equal(h->params.lmr, 0);
     free(out);
     out = run(h, "init\nset-param name=search-spare_offers value=0\n");
     assert_string_equal(out, "ready\n");
-    assert_int_equal(search_tuning(h->search)->lmr, 0);
-    assert_int_equal(search_tuning(h->search)->spare_offers, 0);
+    assert_int_equal(search_params(h->search)->lmr, 0);
+    assert_int_equal(search_params(h->search)->spare_offers, 0);
     free(out);
     const char *bad[] = {"set-param name=search-bogus value=1", "set-param name=search-lmr value=-1",
                          "set-param name=search-prune value=x", "set-param name=search- value=1"};
     assert_each_one_error(h, bad, sizeof bad / sizeof bad[0]);
-    assert_int_equal(search_tuning(h->search)->lmr, 0);
+    assert_int_equal(search_params(h->search)->lmr, 0);
 }
 
 static void test_init_ping_quit(void **state)
@@ -498,7 +498,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_set_param_and_init, setup, teardown),
         cmocka_unit_test_setup_teardown(test_variants, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_invalid, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_set_param_search_tuning, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_set_param_search_params, setup, teardown),
         cmocka_unit_test_setup_teardown(test_init_ping_quit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_and_moves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pos_moves_keep_history, setup, teardown),

@@ -111,5 +111,5 @@ int main(void)
         cmocka_unit_test(test_make_details),
         cmocka_unit_test(test_mirror),
     };
-    return cmocka_run_group_tests_name("board", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("position", tests, NULL, NULL);
 }

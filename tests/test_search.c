@@ -229,8 +229,8 @@ static void test_singular_extension_keeps_pv_legal(void **state)
 {
     (void)state;
     Search *off = search_new(4), *on = search_new(4);
-    search_tuning(off)->singular = 0;
-    search_tuning(on)->singular = 40;
+    search_params(off)->singular = 0;
+    search_params(on)->singular = 40;
     setup_game("W:W22,26,28,32,33,34,36,38,39,41,47,48,49:B2,6,7,8,9,11,12,13,15,16,17,25,30");
     SearchLimits l = {.depth = 12};
     char *buf = NULL;
@@ -405,7 +405,7 @@ static void test_bitbases_keep_the_win(void **state)
     SearchLimits l = {.depth = 6};
     SearchResult r = run(s, &l, GO_ANALYZE, NULL);
     assert_true(abs(r.score) < SCORE_WIN_MIN);
-    search_tuning(s)->bb_size = 0;   /* without tables the same search still answers */
+    search_params(s)->bb_size = 0;   /* without tables the same search still answers */
     r = run(s, &l, GO_ANALYZE, NULL);
     assert_true(r.best != MOVE_NONE);
     search_free(s);

@@ -53,8 +53,8 @@ static void test_lines_are_exact(void **state)
     assert_non_null(multi);
     assert_non_null(single);
     for (Search **s = (Search *[]){multi, single, NULL}; *s; s++) {
-        assert_true(search_tuning_set(search_tuning(*s), "lmr", 0));
-        assert_true(search_tuning_set(search_tuning(*s), "prune", 0));
+        assert_true(search_params_set(search_params(*s), "lmr", 0));
+        assert_true(search_params_set(search_params(*s), "prune", 0));
     }
     for (int p = 0; p < n; p++) {
         SearchResult r = analyse(multi, &list[p].pos, EXACT_DEPTH, EXACT_LINES, NULL);

@@ -195,7 +195,7 @@ static int shallow_scores(Search *s, const Position *pos, Move *moves, Score *sc
     game_reset(&game, pos);
     MoveList list;
     movegen_generate(pos, &list);
-    search_tuning(s)->material = 1;
+    search_params(s)->material = 1;
     search_set_lines(s, SEARCH_MAX_LINES);
     SearchLimits limits = {.depth = 1};
     int n = 0;
@@ -209,7 +209,7 @@ static int shallow_scores(Search *s, const Position *pos, Move *moves, Score *sc
         }
     }
     search_set_excluded(s, NULL, 0);
-    search_tuning_defaults(search_tuning(s));
+    search_params_default(search_params(s));
     return n;
 }
 

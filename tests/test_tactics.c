@@ -78,7 +78,7 @@ static void test_open_positions_are_solved_with_more_nodes(void **state)
 }
 
 /* Switching spare_offers off brings back the old search's miss of the 25-20 shot. */
-static void test_knobs_off_miss_the_example_shot(void **state)
+static void test_params_off_miss_the_example_shot(void **state)
 {
     (void)state;
     TacticsEntry *list = NULL;
@@ -88,9 +88,9 @@ static void test_knobs_off_miss_the_example_shot(void **state)
     SearchResult r;
     assert_string_equal(list[0].text, "25-20");
     assert_true(tactics_solve(s, &list[0], &limits, &r));
-    assert_true(search_tuning_set(search_tuning(s), "spare_offers", 0));
+    assert_true(search_params_set(search_params(s), "spare_offers", 0));
     assert_false(tactics_solve(s, &list[0], &limits, &r));
-    assert_false(search_tuning_set(search_tuning(s), "no_such_knob", 1));
+    assert_false(search_params_set(search_params(s), "no_such_param", 1));
     free(list);
     search_free(s);
 }
@@ -103,7 +103,7 @@ int main(void)
         cmocka_unit_test(test_load_rejects_bad_lines),
         cmocka_unit_test(test_suite_is_solved_within_budget),
         cmocka_unit_test(test_open_positions_are_solved_with_more_nodes),
-        cmocka_unit_test(test_knobs_off_miss_the_example_shot),
+        cmocka_unit_test(test_params_off_miss_the_example_shot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

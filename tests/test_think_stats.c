@@ -53,5 +53,5 @@ int main(void)
         cmocka_unit_test(test_percentile_nearest_rank),
         cmocka_unit_test(test_overshoot_and_clock),
     };
-    return cmocka_run_group_tests_name("thinktime", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("think_stats", tests, NULL, NULL);
 }

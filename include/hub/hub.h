@@ -17,8 +17,8 @@
 #define HUB_TT_DEFAULT_MIB 64
 #define HUB_TT_MIN_MIB 1
 #define HUB_TT_MAX_MIB 16384
-#define HUB_TUNE_PREFIX "search-"
-#define HUB_TUNE_MAX 100000
+#define HUB_SEARCH_PARAM_PREFIX "search-"
+#define HUB_SEARCH_PARAM_MAX 100000
 
 /* The opening book: used up to this many plies from the start, choosing at random among the
  * moves within the margin (centi-men) of the best. The default ply covers the whole book. */
@@ -48,7 +48,7 @@ typedef struct {
     uint64_t rng;            /* the book's and the levels' random choices */
     int search_positional;   /* the positional share the searcher's tables were last filled under */
     bool search_answered;    /* the running go got its ponder-hit or stop, or another command */
-    SearchTuning tune;       /* undeclared parameters search-NAME (SearchTuning fields), for experiments */
+    SearchParams params;     /* undeclared parameters search-NAME (SearchParams fields), for experiments */
     FILE *out;
     IoReader reader;
     bool quit;               /* quit, end of input or a dead output: the loop ends */

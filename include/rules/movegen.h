@@ -5,7 +5,7 @@
  * a man promotes only when it ends on the far row. Moves with the same from, to and
  * captured set are listed once. Killer: a king whose last captured piece is a king stops right
  * behind it. Breakthrough: once the opponent owns a king the side to move has no move (it lost).
- * Losing: the moves of international draughts. Frisian: see movegen_frisian.h. */
+ * Losing: the moves of international draughts. Frisian: see frisian.h. */
 #include "rules/move.h"
 
 #define MAX_MOVES 320

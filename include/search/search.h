@@ -30,7 +30,7 @@ typedef struct {
 
 typedef struct Search Search;
 
-/* Switches and sizes of the selective techniques (0 disables one); kept tunable so self-play
+/* Switches and sizes of the selective techniques (0 disables one); kept settable so self-play
  * matches can measure each of them against the others. */
 typedef struct {
     int aspiration;      /* initial half-window of the aspiration search, centi-men */
@@ -50,14 +50,14 @@ typedef struct {
                             measuring the learnt evaluation */
     int positional;      /* percent of the evaluation beyond material that counts (100: all of it; lower
                             levels of play see less than the learnt evaluation knows) */
-} SearchTuning;
+} SearchParams;
 
-/* The tuning every new searcher starts with. */
-void search_tuning_defaults(SearchTuning *t);
+/* The parameters every new searcher starts with. */
+void search_params_default(SearchParams *p);
 
-/* Sets the tuning field called name (as in SearchTuning: "lmr", "prune", ...) to value; false when
+/* Sets the field called name (as in SearchParams: "lmr", "prune", ...) to value; false when
  * there is no such field or the value is negative. */
-bool search_tuning_set(SearchTuning *t, const char *name, int value);
+bool search_params_set(SearchParams *p, const char *name, int value);
 
 /* A searcher with a transposition table of at most tt_mib MiB (rounded down to a power of two;
  * halved until the allocation succeeds); NULL when not even the smallest table fits. */
@@ -70,8 +70,8 @@ bool search_resize_tt(Search *s, size_t tt_mib);
 /* The size of the transposition table actually in use, in MiB (a power of two). */
 size_t search_tt_mib(const Search *s);
 
-/* The tuning in use; the caller may change it between searches. */
-SearchTuning *search_tuning(Search *s);
+/* The parameters in use; the caller may change them between searches. */
+SearchParams *search_params(Search *s);
 
 /* Forgets everything learnt (new-game): transposition table and history tables. */
 void search_clear(Search *s);

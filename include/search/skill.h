@@ -17,7 +17,7 @@ typedef struct {
     int depth10;        /* search depth cap in tenths of a ply (0: none): 45 is depth 4, or depth 5 on
                            half of the moves at random (a player who sometimes sees further) */
     uint64_t nodes;     /* node cap of the whole multi-PV search (0: none) */
-    int positional;     /* SearchTuning.positional: percent of the non-material evaluation */
+    int positional;     /* SearchParams.positional: percent of the non-material evaluation */
     int lines;          /* root moves scored exactly, the candidates of the choice */
     int temperature;    /* softmax temperature over the score deficits, centi-men (0: the best) */
     int margin;         /* largest deficit from the best line a chosen move may have, centi-men */

@@ -25,8 +25,8 @@ static const char *read_move_time(void *seconds, const char *value)
     return opts_read_real(value, 0, HUGE_VAL, seconds) && *(double *)seconds > 0 ? NULL : "expected seconds above 0";
 }
 
-/* OPT_CALL reader of --set NAME=VALUE into the SearchTuning at tuning. */
-static const char *set_tuning(void *tuning, const char *value)
+/* OPT_CALL reader of --set NAME=VALUE into the SearchParams at params. */
+static const char *set_params(void *params, const char *value)
 {
     const char *eq = strchr(value, '=');
     char name[64];
@@ -35,19 +35,19 @@ static const char *set_tuning(void *tuning, const char *value)
         return "expected NAME=VALUE, VALUE an integer 0-2147483647";
     memcpy(name, value, (size_t)(eq - value));
     name[eq - value] = '\0';
-    return search_tuning_set(tuning, name, (int)v) ? NULL : "no search parameter has that name";
+    return search_params_set(params, name, (int)v) ? NULL : "no search parameter has that name";
 }
 
-/* The options of `engine tactics` into the positions' file, limits and tuning; false after saying
- * why they are refused. */
-static bool parse_options(int argc, char **argv, const char **path, SearchLimits *limits, SearchTuning *tuning)
+/* The options of `engine tactics` into the positions' file, limits and search parameters; false
+ * after saying why they are refused. */
+static bool parse_options(int argc, char **argv, const char **path, SearchLimits *limits, SearchParams *params)
 {
     long nodes = 0, depth = 0;
     const OptSpec specs[] = {
         OPTS_INT("--nodes", &nodes, 1, LONG_MAX),
         OPTS_CALL("--move-time", &limits->move_time, read_move_time),
         OPTS_INT("--depth", &depth, 1, MAX_PLY - 2),
-        OPTS_CALL("--set", tuning, set_tuning),
+        OPTS_CALL("--set", params, set_params),
         OPTS_END,
     };
     if (!opts_parse("tactics", specs, argc, argv, 2, path, 1, 1))
@@ -63,11 +63,11 @@ int tactics_cli_main(int argc, char **argv)
 {
     const char *path;
     SearchLimits limits = {0};
-    SearchTuning tuning;
-    search_tuning_defaults(&tuning);
+    SearchParams params;
+    search_params_default(&params);
     if (opts_help(argc, argv, 2, TACTICS_USAGE))
         return 0;
-    if (!parse_options(argc, argv, &path, &limits, &tuning))
+    if (!parse_options(argc, argv, &path, &limits, &params))
         return OPTS_REFUSED;
     TacticsEntry *list = NULL;
     int count = tactics_load(path, &list, stderr);
@@ -79,7 +79,7 @@ int tactics_cli_main(int argc, char **argv)
         free(list);
         return 1;
     }
-    *search_tuning(s) = tuning;
+    *search_params(s) = params;
     int solved = 0;
     uint64_t nodes = 0;
     double start = clock_now();

@@ -1,4 +1,4 @@
-/* Bitbase generation by retrograde analysis (see bitbase_gen.h).
+/* Bitbase generation by retrograde analysis (see bitbase_build.h).
  * A signature and its colour-swapped partner are solved together: a quiet move that neither
  * captures nor crowns leads from one to the other. Every position first counts those moves and
  * looks up the solved values of its captures and crowning moves; then wins and losses spread

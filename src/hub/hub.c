@@ -29,7 +29,7 @@ Hub *hub_new(void)
     h->skill = SKILL_MAX;
     h->search_positional = 100;
     hub_seed(h, 0);
-    search_tuning_defaults(&h->tune);
+    search_params_default(&h->params);
     Position start;
     position_start(&start);
     game_reset(&h->game, &start);
@@ -68,7 +68,7 @@ Search *hub_searcher(Hub *h)
             hub_error(h, "not enough memory for a %zu MiB hash table", h->tt_mib);
             return NULL;
         }
-        *search_tuning(h->search) = h->tune;
+        *search_params(h->search) = h->params;
         if (search_tt_mib(h->search) * 2 <= h->tt_mib) {
             hub_error(h, "tt-size %zu MiB does not fit in this machine's memory; using %zu MiB", h->tt_mib,
                       search_tt_mib(h->search));
@@ -133,7 +133,7 @@ PollResult hub_poll(void *ctx)
 /* The bb-size in force: the one set, capped by the tables embedded. */
 int hub_bb_size(const Hub *h)
 {
-    return h->tune.bb_size < bitbase_pieces() ? h->tune.bb_size : bitbase_pieces();
+    return h->params.bb_size < bitbase_pieces() ? h->params.bb_size : bitbase_pieces();
 }
 
 void hub_play_moves(Hub *h, const char *list, const char *context)
@@ -243,13 +243,13 @@ static void print_played(FILE *info, const Position *root, const SearchResult *r
     fputc('\n', info);
 }
 
-/* Sets the searcher's tuning to the session's with the given positional share; a change of that
+/* Sets the searcher's parameters to the session's with the given positional share; a change of that
  * share forgets the tables, whose scores were found under the other evaluation. */
 static void prepare_searcher(Hub *h, Search *search, int positional)
 {
-    SearchTuning *t = search_tuning(search);
-    *t = h->tune;
-    t->positional = positional;
+    SearchParams *p = search_params(search);
+    *p = h->params;
+    p->positional = positional;
     if (positional != h->search_positional) {
         search_clear(search);
         h->search_positional = positional;
@@ -285,7 +285,7 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
         return false;
     const SkillLevel *sk = skill_level(mode == GO_ANALYZE ? SKILL_MAX : h->skill);
     SearchLimits capped = skill_limits(sk, limits, &h->rng);
-    prepare_searcher(h, search, sk->positional * h->tune.positional / 100);
+    prepare_searcher(h, search, sk->positional * h->params.positional / 100);
     search_set_lines(search, lines > sk->lines ? lines : sk->lines);
     h->search_answered = false;
     search_run(search, &h->game, &capped, mode, hub_poll, h, info, &pick->result);

@@ -130,18 +130,18 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
             hub_error(h, "bb-size \"%s\" is not an integer from 0 to %d (pieces); keeping %d", ex, bitbase_pieces(),
                       hub_bb_size(h));
         } else {
-            h->tune.bb_size = (int)pieces;
+            h->params.bb_size = (int)pieces;
             if (h->search)
-                *search_tuning(h->search) = h->tune;
+                *search_params(h->search) = h->params;
         }
-    } else if (strncmp(name->value, HUB_TUNE_PREFIX, strlen(HUB_TUNE_PREFIX)) == 0) {
-        const char *field = name->value + strlen(HUB_TUNE_PREFIX);
+    } else if (strncmp(name->value, HUB_SEARCH_PARAM_PREFIX, strlen(HUB_SEARCH_PARAM_PREFIX)) == 0) {
+        const char *field = name->value + strlen(HUB_SEARCH_PARAM_PREFIX);
         long long v;
-        if (hub_parse_int(value->value, 0, HUB_TUNE_MAX, &v) || !search_tuning_set(&h->tune, field, (int)v)) {
+        if (hub_parse_int(value->value, 0, HUB_SEARCH_PARAM_MAX, &v) || !search_params_set(&h->params, field, (int)v)) {
             hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
-            hub_error(h, "%s: no such search setting, or not an integer from 0 to %d", ex, HUB_TUNE_MAX);
+            hub_error(h, "%s: no such search setting, or not an integer from 0 to %d", ex, HUB_SEARCH_PARAM_MAX);
         } else if (h->search) {
-            *search_tuning(h->search) = h->tune;
+            *search_params(h->search) = h->params;
         }
     } else {
         hub_excerpt(name->value, EXCERPT, ex, sizeof ex);

@@ -13,7 +13,7 @@
 #define POLL_NODES 2048          /* nodes between polls of the hub */
 #define POLL_SECONDS 0.004       /* and at most this long between two polls */
 
-static const SearchTuning DEFAULT_TUNING = {
+static const SearchParams DEFAULT_PARAMS = {
     .aspiration = 25,
     .lmr = 125,
     .prune = 10,
@@ -40,7 +40,7 @@ Search *search_new(size_t tt_mib)
         }
         tt_mib /= 2;
     }
-    s->tune = DEFAULT_TUNING;
+    s->params = DEFAULT_PARAMS;
     s->lines = 1;
     bitbase_init();
     return s;
@@ -58,7 +58,7 @@ bool search_resize_tt(Search *s, size_t tt_mib) { return tt_resize(&s->tt, tt_mi
 
 size_t search_tt_mib(const Search *s) { return s->tt.mib; }
 
-SearchTuning *search_tuning(Search *s) { return &s->tune; }
+SearchParams *search_params(Search *s) { return &s->params; }
 
 void search_set_lines(Search *s, int lines)
 {
@@ -72,31 +72,31 @@ void search_set_excluded(Search *s, const Move *moves, int count)
         memcpy(s->excluded, moves, (size_t)s->excluded_count * sizeof(Move));
 }
 
-void search_tuning_defaults(SearchTuning *t) { *t = DEFAULT_TUNING; }
+void search_params_default(SearchParams *p) { *p = DEFAULT_PARAMS; }
 
-bool search_tuning_set(SearchTuning *t, const char *name, int value)
+bool search_params_set(SearchParams *p, const char *name, int value)
 {
     static const struct {
         const char *name;
         size_t offset;
     } FIELDS[] = {
-        {"aspiration", offsetof(SearchTuning, aspiration)},
-        {"lmr", offsetof(SearchTuning, lmr)},
-        {"prune", offsetof(SearchTuning, prune)},
-        {"single_reply", offsetof(SearchTuning, single_reply)},
-        {"killers", offsetof(SearchTuning, killers)},
-        {"spare_offers", offsetof(SearchTuning, spare_offers)},
-        {"lmr_sac", offsetof(SearchTuning, lmr_sac)},
-        {"singular", offsetof(SearchTuning, singular)},
-        {"bb_size", offsetof(SearchTuning, bb_size)},
-        {"material", offsetof(SearchTuning, material)},
-        {"positional", offsetof(SearchTuning, positional)},
+        {"aspiration", offsetof(SearchParams, aspiration)},
+        {"lmr", offsetof(SearchParams, lmr)},
+        {"prune", offsetof(SearchParams, prune)},
+        {"single_reply", offsetof(SearchParams, single_reply)},
+        {"killers", offsetof(SearchParams, killers)},
+        {"spare_offers", offsetof(SearchParams, spare_offers)},
+        {"lmr_sac", offsetof(SearchParams, lmr_sac)},
+        {"singular", offsetof(SearchParams, singular)},
+        {"bb_size", offsetof(SearchParams, bb_size)},
+        {"material", offsetof(SearchParams, material)},
+        {"positional", offsetof(SearchParams, positional)},
     };
     if (value < 0)
         return false;
     for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++)
         if (strcmp(name, FIELDS[i].name) == 0) {
-            *(int *)((char *)t + FIELDS[i].offset) = value;
+            *(int *)((char *)p + FIELDS[i].offset) = value;
             return true;
         }
     return false;

@@ -21,14 +21,14 @@ typedef struct {
 
 struct Search {
     TT tt;
-    SearchTuning tune;
+    SearchParams params;
     EvalCache eval_cache;
     int16_t history[2][64][64];   /* [side][from bit][to bit], quiet moves only */
     Move killers[MAX_PLY][2];
     Move skip[MAX_PLY];           /* a move left out of the node at this ply (singular test), or MOVE_NONE */
     bool after_quiet[MAX_PLY];    /* the move into the node at this ply was quiet (a capture offer if one follows) */
     uint8_t lmr_table[LMR_TABLE_DEPTH][MAX_MOVES];   /* late-move reductions by [depth][move number] */
-    int lmr_divisor;              /* the tune.lmr the table was built for (0 = not built) */
+    int lmr_divisor;              /* the params.lmr the table was built for (0 = not built) */
     Move pv[MAX_PLY][MAX_PLY];
     int pv_len[MAX_PLY];
     Key keys[KEY_STACK];          /* reversible game history, then the search path */
@@ -81,7 +81,7 @@ static inline bool search_tick(Search *s)
     return s->stopped;
 }
 
-/* Builds the late-move reduction table for the divisor tune.lmr, ln(depth) * ln(i + 1) / divisor
+/* Builds the late-move reduction table for the divisor params.lmr, ln(depth) * ln(i + 1) / divisor
  * rounded (no work when it is already built for it). Called before each search. */
 void search_prepare_reductions(Search *s);
 

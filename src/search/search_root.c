@@ -115,7 +115,7 @@ static Score root_search(Search *s, const DrawState *root_ds, int first, int dep
  * prev (this line's score at the previous depth), widened until the score falls inside it. */
 static Score root_line(Search *s, const DrawState *root_ds, int first, int depth, Score prev)
 {
-    int delta = s->tune.aspiration;
+    int delta = s->params.aspiration;
     Score alpha = -SCORE_INF, beta = SCORE_INF;
     if (delta > 0 && depth >= ASPIRATION_MIN_DEPTH && abs(prev) < SCORE_EVAL_MAX) {
         alpha = prev - delta;
@@ -186,7 +186,7 @@ static void init_bitbase_root(Search *s)
 {
     const Position *root = &s->root_pos;
     int pieces = bb_popcount(position_occupied(root)), value;
-    s->bb_limit = s->tune.bb_size;
+    s->bb_limit = s->params.bb_size;
     s->bb_root_pieces = 0;
     if (pieces > s->bb_limit || !bitbase_probe(root, s->bb_limit, &value))
         return;

@@ -25,13 +25,13 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
 {
     s->leaf_count++;
     s->leaf_ply_sum += (uint64_t)ply;
-    if (s->tune.material)
+    if (s->params.material)
         return eval_material_cached(&s->eval_cache, pos);
     Score full = eval_position_cached(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
-    if (s->tune.positional == 100)
+    if (s->params.positional == 100)
         return full;
     Score material = eval_material_cached(&s->eval_cache, pos);
-    Score blend = (Score)(material + (full - material) * s->tune.positional / 100);
+    Score blend = (Score)(material + (full - material) * s->params.positional / 100);
     return max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, blend));
 }
 
@@ -151,8 +151,8 @@ static inline void history_add(int16_t *h, int bonus)
 static void order_moves(Search *s, const Position *pos, const MoveList *list, Move tt_move, int ply,
                         int *order)
 {
-    Move k0 = s->tune.killers ? s->killers[ply][0] : MOVE_NONE;
-    Move k1 = s->tune.killers ? s->killers[ply][1] : MOVE_NONE;
+    Move k0 = s->params.killers ? s->killers[ply][0] : MOVE_NONE;
+    Move k1 = s->params.killers ? s->killers[ply][1] : MOVE_NONE;
     for (int i = 0; i < list->count; i++) {   /* conditional moves, no branches: few moves match */
         Move m = list->moves[i];
         int o = *history_slot(s, pos, m) +
@@ -183,14 +183,14 @@ static inline Move pick_move(MoveList *list, int *order, int i)
 
 void search_prepare_reductions(Search *s)
 {
-    if (s->lmr_divisor == s->tune.lmr || !s->tune.lmr)
+    if (s->lmr_divisor == s->params.lmr || !s->params.lmr)
         return;
     for (int d = 0; d < LMR_TABLE_DEPTH; d++)
         for (int n = 0; n < MAX_MOVES; n++) {   /* entries stay within uint8_t whatever the divisor */
-            double r = d && n ? 0.5 + log(d) * log(n + 1) * 100 / s->tune.lmr : 0;
+            double r = d && n ? 0.5 + log(d) * log(n + 1) * 100 / s->params.lmr : 0;
             s->lmr_table[d][n] = (uint8_t)(r <= 0 ? 0 : r < LMR_TABLE_DEPTH ? r : LMR_TABLE_DEPTH);
         }
-    s->lmr_divisor = s->tune.lmr;
+    s->lmr_divisor = s->params.lmr;
 }
 
 /* Plies to reduce the i-th quiet move at depth (from the table), one less at PV nodes, at least 1. */
@@ -214,12 +214,12 @@ static void update_quiet_stats(Search *s, const Position *pos, Move best, const 
 }
 
 /* True when every move but tt_move (whose TT score tts is a lower bound) scores at least
- * tune.singular below tts in a shallower search: tt_move is then searched one ply deeper (Scan 3's
+ * params.singular below tts in a shallower search: tt_move is then searched one ply deeper (Scan 3's
  * singular extension). Leaves the node's PV empty. */
 static bool singular_move(Search *s, const Position *pos, const DrawState *ds, Move tt_move, Score tts, int depth,
                           int ply)
 {
-    Score bound = (Score)(tts - s->tune.singular);
+    Score bound = (Score)(tts - s->params.singular);
     s->skip[ply] = tt_move;
     Score score = search_node(s, pos, ds, depth - SINGULAR_DEPTH_CUT, ply, bound, bound + 1);
     s->skip[ply] = MOVE_NONE;
@@ -265,9 +265,9 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             return tts;
     }
 
-    if (!pv_node && s->tune.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
-        !(s->tune.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos))) {
-        Score pbeta = beta + s->tune.prune * depth;
+    if (!pv_node && s->params.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
+        !(s->params.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos))) {
+        Score pbeta = beta + s->params.prune * depth;
         Score score = search_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
         if (s->stopped)
             return 0;
@@ -282,9 +282,9 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     int order[MAX_MOVES];
     order_moves(s, pos, &list, tt_move, ply, order);
     bool may_extend = ply < 2 * s->root_depth;   /* extensions stop where the path doubles the iteration */
-    int ext = s->tune.single_reply && list.count == 1 && may_extend ? 1 : 0;
+    int ext = s->params.single_reply && list.count == 1 && may_extend ? 1 : 0;
     bool singular = false;
-    if (!ext && may_extend && pv_node && s->tune.singular && depth >= SINGULAR_MIN_DEPTH && tt_move && !skip &&
+    if (!ext && may_extend && pv_node && s->params.singular && depth >= SINGULAR_MIN_DEPTH && tt_move && !skip &&
         hit.depth >= depth - SINGULAR_DEPTH_CUT && hit.bound & BOUND_LOWER && abs(tts) < SCORE_EVAL_MAX) {
         singular = singular_move(s, pos, ds, tt_move, tts, depth, ply);
         if (s->stopped)
@@ -313,9 +313,9 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
         } else {
             int r = 0;
-            if (s->tune.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
+            if (s->params.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
                 i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & position_promotion_row(pos->turn) & ~pos->kings) &&
-                !(ply < s->tune.lmr_sac && movegen_has_capture(&child)))
+                !(ply < s->params.lmr_sac && movegen_has_capture(&child)))
                 r = late_move_reduction(s, depth, i, pv_node);
             score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
             if (score > alpha && r)
