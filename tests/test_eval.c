@@ -12,8 +12,8 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 
-#include "eval_test_util.h"
-#include "eval_reference.h"
+#include "support/eval_test_util.h"
+#include "support/eval_reference.h"
 
 /* A weight vector with every entry random (so the pattern and king tables are exercised before training). */
 static EvalWeight random_weights[EVAL_FEATURE_COUNT];

@@ -1,12 +1,12 @@
 /* `engine eval info`: the text of a weight file (every term by name, each non-zero pattern entry
  * with its squares, the king table's non-zero squares, nothing else), and its refusals (run from
- * the repo root, like test_cli). */
+ * the repo root, like test_main). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "shell_test_util.h"
+#include "support/shell_test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

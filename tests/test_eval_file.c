@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include "shell_test_util.h"
+#include "support/shell_test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

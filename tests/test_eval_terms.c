@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
-#include "eval_test_util.h"
+#include "support/eval_test_util.h"
 
 static void test_start_is_balanced(void **state)
 {

@@ -8,7 +8,7 @@
 #include "rules/rules.h"
 #include "endgame/bitbase.h"
 #include "opening/book.h"
-#include "hub_test_util.h"
+#include "support/hub_test_util.h"
 #include "rules/notation.h"
 
 /* The position string of the hub's current position. */

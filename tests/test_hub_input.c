@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "rules/rules.h"
-#include "hub_test_util.h"
+#include "support/hub_test_util.h"
 
 static void test_empty_and_unknown(void **state)
 {

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "rules/rules.h"
-#include "hub_test_util.h"
+#include "support/hub_test_util.h"
 #include "rules/notation.h"
 
 /* ping mid-search is answered while the search goes on; stop then ends it with done. */

@@ -8,7 +8,7 @@
 
 #include "rules/rules.h"
 #include "opening/book.h"
-#include "hub_test_util.h"
+#include "support/hub_test_util.h"
 #include "rules/notation.h"
 
 static void test_help(void **state)

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "shell_test_util.h"
+#include "support/shell_test_util.h"
 
 #include "rules/rules.h"
 #include "match/match.h"

@@ -10,7 +10,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
-#include "testdata.h"
+#include "support/testdata.h"
 
 /* Joins the sorted legal moves of pos with single spaces. */
 static void legal_moves_text(const Position *pos, char *out, size_t size)

@@ -7,7 +7,7 @@
 
 #include "rules/rules.h"
 #include "rules/notation.h"
-#include "testdata.h"
+#include "support/testdata.h"
 
 static Position parse_ok(const char *text)
 {

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <unistd.h>
 
-#include "hub_test_util.h"
+#include "support/hub_test_util.h"
 #include "rules/movegen.h"
 #include "rules/rules.h"
 #include "search/skill.h"

@@ -19,7 +19,7 @@
 #include "learn/tune.h"
 #include "cli/tune_cli.h"
 #include "learn/tune_data.h"
-#include "tune_test_util.h"
+#include "support/tune_test_util.h"
 
 #define TEACHER_K 0.008
 

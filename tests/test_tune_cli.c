@@ -14,7 +14,7 @@
 #include "eval/eval_file.h"
 #include "learn/sample.h"
 #include "cli/tune_cli.h"
-#include "tune_test_util.h"
+#include "support/tune_test_util.h"
 
 /* Writes the positions of 40 random games as a binary self-play file at path. */
 static void write_data_file(const char *path)

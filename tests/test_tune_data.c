@@ -16,7 +16,7 @@
 #include "rules/notation.h"
 #include "learn/sample.h"
 #include "learn/tune_data.h"
-#include "tune_test_util.h"
+#include "support/tune_test_util.h"
 
 /* Writes the quiet positions after ply 4 of that many random games (up to 80 plies each) as a
  * binary self-play file under a new temporary name made from path; returns the number of records. */
