@@ -19,6 +19,7 @@
 #include "tools/tune.h"
 #include "tools/tune_cli.h"
 #include "tools/tune_data.h"
+#include "rules/make.h"
 #include "tune_test_util.h"
 
 #define TEACHER_K 0.008
@@ -70,7 +71,7 @@ static void random_positions(unsigned seed, int n, void (*put)(const Position *p
             if (list.capture_len == 0 && ply >= 4)
                 put(&pos, ctx);
             Position next;
-            move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
+            make_move(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next, true);
             pos = next;
         }
     }

@@ -14,6 +14,7 @@
 #include "eval/eval_file.h"
 #include "tools/selfplay.h"
 #include "tools/tune_cli.h"
+#include "rules/make.h"
 #include "tune_test_util.h"
 
 /* Writes the positions of 40 random games as a binary self-play file at path. */
@@ -35,7 +36,7 @@ static void write_data_file(const char *path)
             selfplay_pack_record(&pos, g % 3 * 0.5, SELFPLAY_NO_SCORE, rec);
             assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
             Position next;
-            move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
+            make_move(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next, true);
             pos = next;
         }
     }

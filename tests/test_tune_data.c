@@ -16,6 +16,7 @@
 #include "rules/notation.h"
 #include "tools/selfplay.h"
 #include "tools/tune_data.h"
+#include "rules/make.h"
 #include "tune_test_util.h"
 
 /* Writes the quiet positions after ply 4 of that many random games (up to 80 plies each) as a
@@ -45,7 +46,7 @@ static long write_game_file(char *path, int games)
             }
             seed = seed * 1103515245u + 12345u;
             Position next;
-            move_make(&pos, list.moves[(seed >> 8) % (unsigned)list.count], &next);
+            make_move(&pos, list.moves[(seed >> 8) % (unsigned)list.count], &next, true);
             pos = next;
         }
     }

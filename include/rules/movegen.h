@@ -5,16 +5,8 @@
  * a man promotes only when it ends on the far row. Moves with the same from, to and
  * captured set are listed once. Killer: a king whose last captured piece is a king stops right
  * behind it. Breakthrough: once the opponent owns a king the side to move has no move (it lost).
- * Losing: the moves of international draughts. Frisian: see movegen_frisian.h. */
+ * Losing: the moves of international draughts. Frisian: see rules/frisian.h. */
 #include "rules/move.h"
-
-#define MAX_MOVES 320
-
-typedef struct {
-    int count;
-    int capture_len;   /* pieces taken by each move, 0 for quiet moves */
-    Move moves[MAX_MOVES];
-} MoveList;
 
 /* Every legal move of the side to move (none when it is blocked or has no pieces). */
 void movegen_generate(const Position *pos, MoveList *list);
