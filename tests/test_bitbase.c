@@ -16,6 +16,7 @@
 #include "rules/movegen.h"
 #include "rules/notation.h"
 #include "search/search.h"
+#include "rules/make.h"
 
 static uint64_t rng = 0x9E3779B97F4A7C15ULL;
 
@@ -64,7 +65,7 @@ static int backed_up(const Position *pos)
     int best = -1;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        move_make(pos, list.moves[i], &child);
+        make_move(pos, list.moves[i], &child, true);
         int v = -probe(&child);
         best = v > best ? v : best;
     }
@@ -229,7 +230,7 @@ static int plain_solve(const Position *pos, int depth)
     int best = -1;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        move_make_impl(pos, list.moves[i], &child, false);
+        make_move(pos, list.moves[i], &child, false);
         int v = -plain_solve(&child, depth - 1);
         if (v == 1)
             return 1;

@@ -20,6 +20,7 @@
 #include "rules/notation.h"
 #include "opening/openings.h"
 #include "learn/sample.h"
+#include "rules/make.h"
 
 static void pos_of(const char *text, Position *pos)
 {
@@ -35,7 +36,7 @@ static void test_key(void **state)
     Move m;
     char err[128];
     assert_int_equal(notation_parse_move(&a, "32-28", &m, err, sizeof err), PARSE_OK);
-    move_make(&a, m, &t);
+    make_move(&a, m, &t, true);
     pos_of("B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:"
            "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20", &b);
     assert_true(book_key(&t) == book_key(&b));
@@ -123,7 +124,7 @@ static size_t assert_consistent(const Book *book, const Position *roots, int roo
         assert_int_equal(e->score, moves[0].score);
         for (int i = 0; i < n; i++) {
             Position next;
-            move_make(&pos, moves[i].move, &next);
+            make_move(&pos, moves[i].move, &next, true);
             const BookEntry *c = book_find(book, &next);
             assert_true(c->ply <= e->ply + 1);
             size_t k = (size_t)(c - book->entries);

@@ -11,6 +11,7 @@
 #include "eval/eval.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "rules/make.h"
 
 #include "support/eval_test_util.h"
 #include "support/eval_reference.h"
@@ -183,7 +184,7 @@ static bool play_random(Position *pos, unsigned *seed)
         return false;
     *seed = *seed * 1103515245u + 12345u;
     Position next;
-    move_make(pos, list.moves[(*seed >> 16) % (unsigned)list.count], &next);
+    make_move(pos, list.moves[(*seed >> 16) % (unsigned)list.count], &next, true);
     *pos = next;
     return true;
 }

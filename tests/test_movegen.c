@@ -11,6 +11,7 @@
 #include "rules/notation.h"
 #include "rules/perft.h"
 #include "support/testdata.h"
+#include "rules/make.h"
 
 /* Joins the sorted legal moves of pos with single spaces. */
 static void legal_moves_text(const Position *pos, char *out, size_t size)
@@ -129,7 +130,7 @@ static void check_consistency(const Position *pos, int depth)
         return;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        move_make(pos, list.moves[i], &child);
+        make_move(pos, list.moves[i], &child, true);
         check_consistency(&child, depth - 1);
     }
 }
@@ -160,7 +161,7 @@ static void play(Position *pos, const char *text)
     if (notation_parse_move(pos, text, &m, err, sizeof err) != PARSE_OK)
         fail_msg("%s: %s", text, err);
     Position next;
-    move_make(pos, m, &next);
+    make_move(pos, m, &next, true);
     assert_true(next.key == position_compute_key(&next));
     *pos = next;
 }

@@ -8,6 +8,7 @@
 #include "rules/rules.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "rules/make.h"
 
 static uint64_t rng_state = 12345;
 static uint64_t rng_next(void)
@@ -34,7 +35,7 @@ static void test_incremental_key(void **state)
                 break;
             Move m = list.moves[rng_next() % (uint64_t)list.count];
             Position next;
-            move_make(&pos, m, &next);
+            make_move(&pos, m, &next, true);
             assert_true(next.key == position_compute_key(&next));
             assert_true((next.pieces[WHITE] & next.pieces[BLACK]) == 0);
             assert_true(((next.pieces[WHITE] | next.pieces[BLACK]) & ~BB_ALL) == 0);
@@ -60,14 +61,14 @@ static void test_make_details(void **state)
     /* a man passing the far row mid-capture stays a man */
     assert_null(notation_parse_position("W:W15:B9,10", &pos));
     assert_int_equal(notation_parse_move(&pos, "15x13x9x10", &m, err, sizeof err), PARSE_OK);
-    move_make(&pos, m, &next);
+    make_move(&pos, m, &next, true);
     assert_true(next.kings == 0);
     assert_true(next.pieces[BLACK] == 0);
     assert_true(next.pieces[WHITE] == bb_square(13));
     /* a man ending on the far row is crowned */
     assert_null(notation_parse_position("W:W15:B8,19,20", &pos));
     assert_int_equal(notation_parse_move(&pos, "15x2", &m, err, sizeof err), PARSE_OK);
-    move_make(&pos, m, &next);
+    make_move(&pos, m, &next, true);
     assert_true(next.kings == bb_square(2));
     /* a man capture ending on its own square */
     assert_null(notation_parse_position("W:W28:B12,13,22,23", &pos));
@@ -78,7 +79,7 @@ static void test_make_details(void **state)
     for (int i = 0; i < list.count; i++)
         if (move_from(&pos, list.moves[i]) == move_to(&pos, list.moves[i])) {
             circular = true;
-            move_make(&pos, list.moves[i], &next);
+            make_move(&pos, list.moves[i], &next, true);
             assert_true(next.pieces[WHITE] == bb_square(28));
             assert_true(next.kings == 0);
             assert_true(next.pieces[BLACK] == 0);

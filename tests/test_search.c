@@ -11,6 +11,7 @@
 #include "endgame/bitbase.h"
 #include "rules/notation.h"
 #include "search/search.h"
+#include "rules/make.h"
 
 static Game game;
 
@@ -197,7 +198,7 @@ static int check_info_lines(char *buf)
             char err[256];
             assert_int_equal(notation_parse_move(&p, tok, &m, err, sizeof err), PARSE_OK);
             Position next;
-            move_make(&p, m, &next);
+            make_move(&p, m, &next, true);
             p = next;
         }
         assert_true(n >= 1);
@@ -395,7 +396,7 @@ static void test_bitbases_keep_the_win(void **state)
         SearchLimits l = {.depth = 8};
         SearchResult r = run(s, &l, GO_ANALYZE, NULL);
         Position child;
-        move_make(game_position(&game), r.best, &child);
+        make_move(game_position(&game), r.best, &child, true);
         assert_true(bitbase_probe(&child, 4, &v));
         if (v != -1)
             fail_msg("%s: the search gave the win away", WON[i]);

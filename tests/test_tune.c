@@ -20,6 +20,7 @@
 #include "cli/tune_cli.h"
 #include "learn/tune_data.h"
 #include "support/tune_test_util.h"
+#include "rules/make.h"
 
 #define TEACHER_K 0.008
 
@@ -70,7 +71,7 @@ static void random_positions(unsigned seed, int n, void (*put)(const Position *p
             if (list.capture_len == 0 && ply >= 4)
                 put(&pos, ctx);
             Position next;
-            move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
+            make_move(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next, true);
             pos = next;
         }
     }

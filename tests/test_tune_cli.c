@@ -15,6 +15,7 @@
 #include "learn/sample.h"
 #include "cli/tune_cli.h"
 #include "support/tune_test_util.h"
+#include "rules/make.h"
 
 /* Writes the positions of 40 random games as a binary self-play file at path. */
 static void write_data_file(const char *path)
@@ -35,7 +36,7 @@ static void write_data_file(const char *path)
             sample_pack(&pos, g % 3 * 0.5, SAMPLE_NO_SCORE, rec);
             assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
             Position next;
-            move_make(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next);
+            make_move(&pos, list.moves[next_rand(&seed) % (unsigned)list.count], &next, true);
             pos = next;
         }
     }

@@ -17,6 +17,7 @@
 #include "learn/sample.h"
 #include "learn/tune_data.h"
 #include "support/tune_test_util.h"
+#include "rules/make.h"
 
 /* Writes the quiet positions after ply 4 of that many random games (up to 80 plies each) as a
  * binary self-play file under a new temporary name made from path; returns the number of records. */
@@ -45,7 +46,7 @@ static long write_game_file(char *path, int games)
             }
             seed = seed * 1103515245u + 12345u;
             Position next;
-            move_make(&pos, list.moves[(seed >> 8) % (unsigned)list.count], &next);
+            make_move(&pos, list.moves[(seed >> 8) % (unsigned)list.count], &next, true);
             pos = next;
         }
     }

@@ -15,7 +15,7 @@
  * Numbers are zero-padded decimal, names blank-padded on the right. */
 #include <stdbool.h>
 #include <stddef.h>
-#include "rules/position.h"
+#include "rules/move.h"
 
 #define DXP_MSG_MAX 127       /* the longest message text accepted (without its NUL) */
 #define DXP_CHAT_MAX (DXP_MSG_MAX - 1)

@@ -4,7 +4,7 @@
  * is compulsory: a man is worth 64 and a king 126 (more than one man, less than two), and on equal
  * value a king's capture goes before a man's. Quiet moves are international ones, except that a
  * king which made WOLF_MAX_MOVES quiet moves in a row (its side still having men) must rest. */
-#include "rules/movegen.h"
+#include "rules/move.h"
 
 /* Fills the direction tables; idempotent (rules_init calls it). */
 void frisian_init(void);

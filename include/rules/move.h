@@ -1,7 +1,21 @@
 #pragma once
-/* Moves played on positions: what a move takes and where it goes, its key change and copy-make.
- * A Move is decoded against the position it is played in (see rules/position.h). */
+/* Moves: the Move type and lists of moves, what a move takes and where it goes, and its key
+ * change. A Move is decoded against the position it is played in; rules/make.h plays it. */
 #include "rules/position.h"
+
+/* A move is the set {from, to} plus every captured square. A circular capture (to == from)
+ * holds only the from bit besides the captures. Decode it against the position it is played in. */
+typedef uint64_t Move;
+#define MOVE_NONE ((Move)0)
+
+#define MAX_MOVES 320
+
+/* The moves of one position, as the generators (rules/movegen.h, rules/frisian.h) list them. */
+typedef struct {
+    int count;
+    int capture_len;   /* pieces taken by each move, 0 for quiet moves */
+    Move moves[MAX_MOVES];
+} MoveList;
 
 /* The origin bit of a move played in pos. */
 static inline Bitboard move_from(const Position *pos, Move m) { return m & pos->pieces[pos->turn]; }
@@ -40,34 +54,4 @@ static inline Key move_key_after(const Position *pos, Move m)
     if (!from || (from & (from - 1)))
         return pos->key;
     return pos->key ^ move_key_change(pos->turn, pos->kings, from, move_to(pos, m), move_captured(pos, m));
-}
-
-/* Copy-make core; with_key = false skips the key update (perft). */
-static inline void move_make_impl(const Position *pos, Move m, Position *out, bool with_key)
-{
-    Color us = pos->turn, them = (Color)!us;
-    Bitboard from = move_from(pos, m), to = move_to(pos, m), captured = m & pos->pieces[them];
-    Bitboard kings = pos->kings;
-    Key key = pos->key;
-    if (with_key)
-        key ^= move_key_change(us, kings, from, to, captured);
-    if (from & kings)
-        kings ^= from ^ to;
-    else
-        kings |= to & position_promotion_row(us);
-    out->pieces[us] = pos->pieces[us] ^ from ^ to;
-    out->pieces[them] = pos->pieces[them] ^ captured;
-    out->kings = kings & ~captured;
-    out->turn = them;
-    out->key = key;
-    out->variant = pos->variant;
-    out->wolf[0] = out->wolf[1] = 0;
-    if (pos->variant == VARIANT_FRISIAN)
-        position_update_wolf(pos, m, out, with_key);
-}
-
-/* The position after the legal move m, with its key updated incrementally. */
-static inline void move_make(const Position *pos, Move m, Position *out)
-{
-    move_make_impl(pos, m, out, true);
 }

@@ -8,14 +8,6 @@
  * Losing: the moves of international draughts. Frisian: see frisian.h. */
 #include "rules/move.h"
 
-#define MAX_MOVES 320
-
-typedef struct {
-    int count;
-    int capture_len;   /* pieces taken by each move, 0 for quiet moves */
-    Move moves[MAX_MOVES];
-} MoveList;
-
 /* Every legal move of the side to move (none when it is blocked or has no pieces). */
 void movegen_generate(const Position *pos, MoveList *list);
 

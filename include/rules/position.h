@@ -1,16 +1,11 @@
 #pragma once
 /* Position: pieces by colour, the king set, the side to move and the rule set, plus its Zobrist key.
- * Positions are immutable values: a move produces a successor by copy-make. */
+ * Positions are immutable values: a move produces a successor by copy-make (rules/make.h). */
 #include "rules/bitboard.h"
 #include "rules/hash.h"
 #include "rules/variant.h"
 
 typedef enum { WHITE = 0, BLACK = 1 } Color;
-
-/* A move is the set {from, to} plus every captured square. A circular capture (to == from)
- * holds only the from bit besides the captures. Decode it against the position it is played in. */
-typedef uint64_t Move;
-#define MOVE_NONE ((Move)0)
 
 typedef struct {
     Bitboard pieces[2];   /* by colour, men and kings */
@@ -46,10 +41,6 @@ static inline Bitboard position_resting_king(const Position *pos)
 {
     return position_wolf_count(pos, pos->turn) >= WOLF_MAX_MOVES ? bb_of(position_wolf_bit(pos, pos->turn)) : 0;
 }
-
-/* The frisian king-move counters of out, the successor of pos after m (out's pieces already set);
- * with_key also brings out->key up to date. */
-void position_update_wolf(const Position *pos, Move m, Position *out, bool with_key);
 
 /* The key computed from scratch (the reference for the incremental one). */
 Key position_compute_key(const Position *pos);

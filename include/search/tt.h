@@ -3,7 +3,7 @@
  * verified by the high 32 bits. Replacement prefers the oldest search, then the shallowest entry. */
 #include <stdbool.h>
 #include <stddef.h>
-#include "rules/position.h"
+#include "rules/move.h"
 #include "eval/score.h"
 
 typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;

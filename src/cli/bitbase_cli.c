@@ -7,6 +7,7 @@
 #include "rules/notation.h"
 #include "util/clock.h"
 #include "util/opts.h"
+#include "rules/make.h"
 
 #define INFO_USAGE "usage: engine bitbase info\n  the embedded tables, their sizes and the probe speed\n"
 #define WON_USAGE                                                                                                    \
@@ -87,7 +88,7 @@ static bool wins_at_once(const Position *pos, int plies)
     movegen_generate(pos, &list);
     for (int i = 0; i < list.count; i++) {
         Position child;
-        move_make_impl(pos, list.moves[i], &child, false);
+        make_move(pos, list.moves[i], &child, false);
         if (!child.pieces[child.turn])
             return true;
         if (plies <= 1)
@@ -97,7 +98,7 @@ static bool wins_at_once(const Position *pos, int plies)
         bool all = replies.count > 0;
         for (int j = 0; j < replies.count && all; j++) {
             Position next;
-            move_make_impl(&child, replies.moves[j], &next, false);
+            make_move(&child, replies.moves[j], &next, false);
             all = wins_at_once(&next, plies - 2);
         }
         if (all)

@@ -3,6 +3,7 @@
 #include "endgame/bitbase.h"
 #include "endgame/bitbase_store.h"
 #include "rules/movegen.h"
+#include "rules/make.h"
 
 extern const unsigned char bitbase_blob[];
 extern const size_t bitbase_blob_size;
@@ -62,7 +63,7 @@ bool bitbase_probe(const Position *pos, int max_pieces, int *value)
         for (int i = 0; i < list.count && best < 1; i++) {
             Position child;
             int v;
-            move_make_impl(pos, list.moves[i], &child, false);
+            make_move(pos, list.moves[i], &child, false);
             bitbase_probe(&child, max_pieces, &v);
             best = -v > best ? -v : best;
         }

@@ -15,6 +15,7 @@
 #include "util/embed.h"
 #include "util/jobs.h"
 #include "rules/movegen.h"
+#include "rules/make.h"
 
 
 /* Working values beside BB_VALUE_LOSS/DRAW/WIN. NEW_* were resolved in the previous pass and
@@ -75,7 +76,7 @@ static void init_position(const Builder *b, RawTable *t, uint64_t idx, uint8_t *
             continue;
         }
         Position child, flipped;
-        move_make_impl(&pos, m, &child, false);
+        make_move(&pos, m, &child, false);
         bitbase_index_mirror(&child, &flipped);
         int v = lookup(b, &flipped);
         if (v == BB_VALUE_LOSS) {

@@ -8,6 +8,7 @@
 #include "endgame/bitbase.h"
 #include "opening/book.h"
 #include "rules/notation.h"
+#include "rules/make.h"
 
 #define EXCERPT 40
 
@@ -189,7 +190,7 @@ static void print_done(Hub *h, Move best, Move ponder)
     fputs("done ", h->out);
     write_move(h->out, "move", root, best);
     Position next;
-    move_make(root, best, &next);
+    make_move(root, best, &next, true);
     if (ponder != MOVE_NONE && movegen_is_legal(&next, ponder)) {
         fputc(' ', h->out);
         write_move(h->out, "ponder", &next, ponder);
@@ -214,7 +215,7 @@ static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
         fputc('\n', info);
     }
     Position next;
-    move_make(root, chosen.move, &next);
+    make_move(root, chosen.move, &next, true);
     pick->source = HUB_PICK_BOOK;
     pick->move = chosen.move;
     pick->ponder = book_moves(book_embedded(), &next, replies) ? replies[0].move : MOVE_NONE;

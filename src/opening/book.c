@@ -7,6 +7,7 @@
 #include <string.h>
 #include "util/embed.h"
 #include "rules/hash.h"
+#include "rules/make.h"
 
 extern const unsigned char book_blob[];
 extern const size_t book_blob_size;
@@ -162,7 +163,7 @@ static int entry_moves(const Book *book, const BookEntry *e, const Position *pos
     movegen_generate(pos, &list);
     for (int i = 0; i < list.count; i++) {
         Position next;
-        move_make(pos, list.moves[i], &next);
+        make_move(pos, list.moves[i], &next, true);
         const BookEntry *child = book_find(book, &next);
         if (!child)
             return 0;

@@ -13,6 +13,7 @@
 #include "util/jobs.h"
 #include "opening/openings.h"
 #include "search/search.h"
+#include "rules/make.h"
 
 #define BUILD_TT_MIB 32
 #define COST_INF INT64_MAX
@@ -195,7 +196,7 @@ static bool link_children(Builder *b, int i, bool search)
     int first = b->n_edges;
     for (int k = 0; k < list.count; k++) {
         Position next;
-        move_make(&b->node[i].pos, list.moves[k], &next);
+        make_move(&b->node[i].pos, list.moves[k], &next, true);
         int c = node_get(b, &next, b->node[i].ply + 1, search);
         if (c < 0 || !edge_add(b, c))
             return false;
@@ -305,7 +306,7 @@ static bool opening_plies(const Position *openings, int count, int *plies)
             movegen_generate(&level[k], &list);
             for (int m = 0; m < list.count && ok && next_n < ROOT_BFS_LIMIT; m++) {
                 Position p;
-                move_make(&level[k], list.moves[m], &p);
+                make_move(&level[k], list.moves[m], &p, true);
                 if (map_get(&seen, book_key(&p)) < 0 && (ok = map_put(&seen, book_key(&p), 1)))
                     next[next_n++] = p;
             }

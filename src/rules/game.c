@@ -1,6 +1,7 @@
 #include "rules/game.h"
 
 #include <string.h>
+#include "rules/make.h"
 
 /* Both rules need a lone king against at most three pieces. */
 #define ENDGAME_RULE_MAX_PIECES 4
@@ -80,7 +81,7 @@ bool game_play(Game *game, Move m)
     if (game->ply + 1 >= GAME_MAX_PLIES)
         return false;
     const Position *cur = &game->pos[game->ply];
-    move_make(cur, m, &game->pos[game->ply + 1]);
+    make_move(cur, m, &game->pos[game->ply + 1], true);
     game_draw_next(cur, &game->draw[game->ply], m, &game->pos[game->ply + 1], &game->draw[game->ply + 1]);
     game->moves[game->ply] = m;
     game->ply++;

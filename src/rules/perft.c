@@ -3,6 +3,7 @@
 #include "util/clock.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
+#include "rules/make.h"
 
 /* perft(pos, 2) of a position with international moves: quiet men moves are made straight from
  * the destination sets, skipping the move list, since the frontier is where nearly all the time
@@ -20,7 +21,7 @@ static inline __attribute__((always_inline)) uint64_t frontier(const Position *p
         movegen_generate(pos, &list);
         for (int i = 0; i < list.count; i++) {
             Position child;
-            move_make_impl(pos, list.moves[i], &child, false);
+            make_move(pos, list.moves[i], &child, false);
             total += bt && child.kings ? 0 : (uint64_t)movegen_count_international(&child);
         }
         return total;
@@ -55,7 +56,7 @@ uint64_t perft(const Position *pos, int depth)
     uint64_t total = 0;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        move_make_impl(pos, list.moves[i], &child, false);
+        make_move(pos, list.moves[i], &child, false);
         total += perft(&child, depth - 1);
     }
     return total;
@@ -72,7 +73,7 @@ uint64_t perft_report(const Position *pos, int depth, bool divide, FILE *out)
         for (int i = 0; i < list.count; i++) {
             Position child;
             char text[MOVE_TEXT_MAX];
-            move_make(pos, list.moves[i], &child);
+            make_move(pos, list.moves[i], &child, true);
             uint64_t n = perft(&child, depth - 1);
             notation_format_move(pos, list.moves[i], text);
             fprintf(out, "%s %llu\n", text, (unsigned long long)n);

@@ -8,6 +8,7 @@
 #include "endgame/bitbase.h"
 #include "endgame/bitbase_index.h"
 #include "util/clock.h"
+#include "rules/make.h"
 
 #define CLOCK_INTERVAL 256       /* nodes between clock checks */
 #define POLL_NODES 2048          /* nodes between polls of the hub */
@@ -199,7 +200,7 @@ static void answer_single_move(Search *s, SearchResult *result)
     Position child;
     TTHit hit;
     result->best = s->root[0].move;
-    move_make(&s->root_pos, result->best, &child);
+    make_move(&s->root_pos, result->best, &child, true);
     if (tt_probe(&s->tt, child.key, &hit)) {
         MoveList list;
         movegen_generate(&child, &list);

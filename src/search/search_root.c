@@ -8,6 +8,7 @@
 #include "endgame/bitbase_index.h"
 #include "util/clock.h"
 #include "rules/notation.h"
+#include "rules/make.h"
 
 #define ASPIRATION_MIN_DEPTH 4
 #define ASPIRATION_FULL 500      /* a window wider than this becomes the full window */
@@ -30,7 +31,7 @@ static void format_pv(const Search *s, const Move *pv, int pv_len, char *buf, si
             break;
         len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", mt);
         Position next;
-        move_make(&pos, m, &next);
+        make_move(&pos, m, &next, true);
         pos = next;
     }
 }
@@ -81,7 +82,7 @@ static Score root_search(Search *s, const DrawState *root_ds, int first, int dep
         Move m = s->root[i].move;
         Position child;
         DrawState cds;
-        move_make(pos, m, &child);
+        make_move(pos, m, &child, true);
         game_draw_next(pos, root_ds, m, &child, &cds);
         Score score;
         if (i == first) {
@@ -196,7 +197,7 @@ static void init_bitbase_root(Search *s)
     for (int i = 0; i < s->root_count; i++) {
         Position child;
         int v;
-        move_make(root, s->root[i].move, &child);
+        make_move(root, s->root[i].move, &child, true);
         if (bitbase_probe(&child, pieces, &v) && v == -value)
             s->root[kept++] = s->root[i];
     }

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "endgame/bitbase.h"
+#include "rules/make.h"
 #include "search_internal.h"
 
 #define ORDER_TT (1 << 30)
@@ -102,7 +103,7 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
     Score best = -SCORE_INF;
     for (int i = 0; i < list.count; i++) {
         Position child;
-        move_make(pos, list.moves[i], &child);
+        make_move(pos, list.moves[i], &child, true);
         Score score = -qsearch(s, &child, ply + 1, qply + 1, -beta, -alpha);
         if (s->stopped)
             return 0;
@@ -304,7 +305,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             continue;
         Position child;
         DrawState cds;
-        move_make(pos, m, &child);
+        make_move(pos, m, &child, true);
         game_draw_next(pos, ds, m, &child, &cds);
         int new_depth = depth - 1 + ext + (singular && m == tt_move);
         s->after_quiet[ply + 1] = !list.capture_len;

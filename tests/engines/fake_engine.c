@@ -13,6 +13,7 @@
 #include "rules/rules.h"
 #include "match/engine_proc.h"
 #include "rules/notation.h"
+#include "rules/make.h"
 
 typedef struct {
     char mode[64];
@@ -35,7 +36,7 @@ static bool set_position(Fake *f, const char *line)
         if (notation_parse_move(&f->pos, w, &m, err, sizeof err) != PARSE_OK)
             return false;
         Position next;
-        move_make(&f->pos, m, &next);
+        make_move(&f->pos, m, &next, true);
         f->pos = next;
     }
     return true;

@@ -11,6 +11,7 @@
 #include "rules/notation.h"
 #include "rules/rules.h"
 #include "match/engine_proc.h"
+#include "rules/make.h"
 
 int main(int argc, char **argv)
 {
@@ -44,7 +45,7 @@ int main(int argc, char **argv)
             if (notation_parse_move(&pos, line + 5, &m, err, sizeof err) != PARSE_OK) {
                 puts("error illegal move");
             } else {
-                move_make(&pos, m, &next);
+                make_move(&pos, m, &next, true);
                 pos = next;
             }
         } else if (engine_proc_line_is(line, "time") || engine_proc_line_is(line, "level") ||

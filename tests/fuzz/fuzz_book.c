@@ -6,6 +6,7 @@
 
 #include "rules/rules.h"
 #include "opening/book.h"
+#include "rules/make.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 
@@ -34,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         CHECK(movegen_is_legal(&pos, pick.move));
         Position next;
-        move_make(&pos, pick.move, &next);
+        make_move(&pos, pick.move, &next, true);
         pos = next;
     }
     book_free(&book);

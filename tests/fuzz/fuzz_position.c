@@ -8,6 +8,7 @@
 
 #include "rules/rules.h"
 #include "rules/notation.h"
+#include "rules/make.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 
@@ -53,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             notation_format_move(&vp, list.moves[i], mt);
             CHECK(notation_parse_move(&vp, mt, &m, err, sizeof err) == PARSE_OK && m == list.moves[i]);
             Position child;
-            move_make(&vp, list.moves[i], &child);
+            make_move(&vp, list.moves[i], &child, true);
             CHECK(child.key == position_compute_key(&child));
         }
     }
