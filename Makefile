@@ -6,7 +6,7 @@ CFLAGS  ?=
 WARN    := -Wall -Wextra -Werror -Wshadow
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) $(ARCH) $(CFLAGS) -Iinclude
 LDFLAGS ?=
-LDLIBS  := -lm
+LDLIBS  := -lm -pthread
 STATIC  ?= -static
 
 # gcc's link-time optimiser re-reports maybe-uninitialized through cmocka asserts it cannot see
@@ -51,7 +51,7 @@ $(shell mkdir -p $(BUILD) && [ "$$(cat $(BB_CHOICE) 2>/dev/null)" = "$(BITBASES)
 endif
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test sanitize check valgrind clean distclean fuzz fuzz-smoke
+.PHONY: all test sanitize tsan check valgrind clean distclean fuzz fuzz-smoke
 
 all: $(ENGINE)
 
@@ -126,6 +126,15 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 sanitize:
 	$(MAKE) FLAVOUR=sanitize OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" STATIC= test
 
+# The search and Hub suites under ThreadSanitizer, in build/tsan: the helper threads of a parallel
+# search share the transposition table with the main one, and no data race may be reported.
+TSAN_TESTS := test_search_pool test_search_root test_hub test_hub_search test_e2e
+tsan:
+	$(MAKE) FLAVOUR=tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" STATIC= build/tsan/engine \
+	  $(TSAN_TESTS:%=build/tsan/tests/%)
+	@set -e; for t in $(TSAN_TESTS); do echo "== build/tsan/tests/$$t"; \
+	  TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/tests/$$t; done
+
 # A short Hub session under valgrind (hub, init, 20 searches, quit): no errors, no leaks.
 # Built dynamic and without AVX-512, which valgrind cannot decode, in build/valgrind.
 VG_ENGINE := build/valgrind/engine
@@ -138,13 +147,14 @@ valgrind:
 	    $(VG_ENGINE) hub > build/valgrind/valgrind.out
 	@echo "valgrind: no errors, no leaks; searches answered: $$(grep -c '^done' build/valgrind/valgrind.out)"
 
-# Everything CI runs: the layer and cycle rules, the suites, the sanitizer build, a short fuzz run.
+# Everything CI runs: the layer and cycle rules, the suites, the sanitizer builds, a short fuzz run.
 # Each flavour builds in its own directory, so the release build is left as it was.
 check:
 	sh tests/check_layers.sh
 	sh tests/check_cycles.sh
 	$(MAKE) test
 	$(MAKE) sanitize
+	$(MAKE) tsan
 	$(MAKE) fuzz-smoke FUZZ_SECONDS=12
 
 # libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME

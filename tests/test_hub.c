@@ -33,6 +33,7 @@ static void test_handshake(void **state)
              "param name=multipv value=1 type=int min=1 max=10\n"
              "param name=skill value=20 type=int min=1 max=20\n"
              "param name=seed value=0 type=int min=0 max=2147483647\n"
+             "param name=threads value=1 type=int min=1 max=256\n"
              "wait\n",
              bitbase_pieces(), bitbase_pieces());
     assert_true(bitbase_pieces() >= 4);
@@ -105,6 +106,7 @@ static void test_set_param_invalid(void **state)
         "set-param name=tt-size value=16385", "set-param name=tt-size value=-64",
         "set-param name=tt-size value=", "set-param name=tt-size value=1e3",
         "set-param name=ponder value=yes", "set-param name=ponder value=TRUE",
+        "set-param name=threads value=0", "set-param name=threads value=257", "set-param name=threads value=two",
         "set-param name=variant value=brazilian", "set-param name=bogus value=true",
         "set-param name=tt-size", "set-param value=3", "set-param",
         "set-param name=bb-size value=7", "set-param name=bb-size value=-1", "set-param name=bb-size value=x",

@@ -210,6 +210,53 @@ static void test_multipv(void **state)
     free(out);
 }
 
+/* threads: the parameter changes between searches, and 1,000 go/stop cycles on 4 threads each
+ * end with one legal done (the sanitizer builds check that nothing leaks or races). */
+static void test_threads_go_stop_cycles(void **state)
+{
+    Hub *h = *state;
+    char *out = run(h, "set-param name=threads value=4\ninit\nset-param name=threads value=2\n"
+                       "set-param name=threads value=4\nhub\n");
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(h->threads, 4);
+    assert_true(line_index(out, "param name=threads value=4 ", 0) >= 0);
+    free(out);
+    for (int i = 0; i < 1000; i++) {
+        Script s;
+        Chunk chunks[] = {{i % 2 ? "pos start\nlevel infinite\ngo analyze\n" : "level infinite\ngo ponder\n", 0},
+                          {"stop\n", 1 + i % 3}, {NULL, 0}};
+        out = run_script(h, &s, chunks, 10.0);
+        assert_false(s.eof_in_search);
+        char line[256], text[MOVE_TEXT_MAX], err[128];
+        Move m;
+        assert_true(get_line(out, "done move=", 0, line, sizeof line));
+        assert_int_equal(sscanf(line, "done move=%31s", text), 1);
+        assert_int_equal(notation_parse_move(game_position(&h->game), text, &m, err, sizeof err), PARSE_OK);
+        free(out);
+    }
+}
+
+/* Under several threads the searches of every kind keep their contract: multi-PV lines, levels,
+ * variants and pondering answer legal moves, each line parsing back. */
+static void test_threads_every_kind_of_search(void **state)
+{
+    Hub *h = *state;
+    static const char *const RUNS[] = {
+        "set-param name=threads value=3\nset-param name=multipv value=3\ninit\npos start\nlevel depth=8\ngo analyze\n",
+        "set-param name=multipv value=1\nset-param name=skill value=6\npos start moves=\"32-28\"\nlevel depth=6\ngo think\n",
+        "set-param name=skill value=20\nset-param name=variant value=frisian\nlevel depth=7\ngo think\n",
+        "set-param name=variant value=losing\nlevel nodes=20000\ngo think\n",
+        "set-param name=variant value=normal\npos fen=W:WK46,K50:BK5\nlevel depth=10\ngo analyze\n",
+    };
+    for (size_t i = 0; i < sizeof RUNS / sizeof RUNS[0]; i++) {
+        char *out = run_searching(h, RUNS[i]);
+        assert_int_equal(count_lines(out, "error"), 0);
+        assert_int_equal(count_lines(out, "done move="), 1);
+        assert_all_lines_parse(out);
+        free(out);
+    }
+}
+
 int main(void)
 {
     rules_init();
@@ -224,6 +271,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_eof_during_search_scripted, setup, teardown),
         cmocka_unit_test_setup_teardown(test_dead_output, setup, teardown),
         cmocka_unit_test_setup_teardown(test_multipv, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_threads_go_stop_cycles, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_threads_every_kind_of_search, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

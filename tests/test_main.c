@@ -61,6 +61,7 @@ static void test_refusals(void **state)
         {"dxp --connect nowhere", "engine dxp: bad --connect \"nowhere\": expected HOST:PORT"},
         {"dxp --connect example.org:27531", "engine dxp: bad address \"example.org\": expected a numeric"},
         {"dxp --listen 27531 --side red", "engine dxp: bad --side \"red\": expected white or black"},
+        {"dxp --listen 27531 --threads 0", "engine dxp: bad --threads \"0\": expected an integer 1-256"},
         {"dxp --connect 127.0.0.1:27531 --fen W:W3:B20", "engine dxp: bad --fen \"W:W3:B20\": "},
         {"dxp --connect 127.0.0.1:27531 --time 0", "engine dxp: bad --time \"0\": expected an integer 1-999"},
     };

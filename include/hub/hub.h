@@ -27,6 +27,7 @@
 #define HUB_BOOK_MARGIN_DEFAULT 4
 #define HUB_BOOK_MARGIN_MAX 100
 #define HUB_SEED_MAX 2147483647LL
+#define HUB_THREADS_MAX SEARCH_MAX_THREADS
 
 /* Largest values `level` accepts; anything above is refused as absurd. */
 #define HUB_LEVEL_MAX_SECONDS 1e6
@@ -37,6 +38,7 @@ typedef struct {
     Search *search;          /* created by init (or the first go) */
     SearchLimits limits;     /* set by level; cleared by pos and at the end of every go */
     size_t tt_mib;           /* parameter tt-size */
+    int threads;             /* parameter threads: the search's threads, 1..HUB_THREADS_MAX */
     bool ponder;             /* parameter ponder */
     Variant variant;         /* parameter variant: the rules of every position set from now on */
     bool book;               /* parameter book */

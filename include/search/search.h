@@ -9,6 +9,7 @@
 
 #define MAX_PLY 128
 #define SEARCH_MAX_LINES 10   /* multi-PV: most lines a search finds */
+#define SEARCH_MAX_THREADS 256
 
 typedef enum { GO_THINK, GO_PONDER, GO_ANALYZE } GoMode;
 
@@ -69,6 +70,14 @@ bool search_resize_tt(Search *s, size_t tt_mib);
 
 /* The size of the transposition table actually in use, in MiB (a power of two). */
 size_t search_tt_mib(const Search *s);
+
+/* Searches on threads threads from now on (1..SEARCH_MAX_THREADS; 1: this thread alone): the
+ * helpers are made now and sleep between searches; they share the transposition table, and their
+ * nodes count in every total. False when the threads cannot be made (the search then has one). */
+bool search_set_threads(Search *s, int threads);
+
+/* The threads a search uses. */
+int search_threads(const Search *s);
 
 /* The parameters in use; the caller may change them between searches. */
 SearchParams *search_params(Search *s);

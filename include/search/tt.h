@@ -1,6 +1,10 @@
 #pragma once
 /* Transposition table: 64-byte buckets of four 16-byte entries, indexed by the low key bits and
- * verified by the high 32 bits. Replacement prefers the oldest search, then the shallowest entry. */
+ * verified by the high 32 bits. Replacement prefers the oldest search, then the shallowest entry.
+ * The search's threads share one table without locks: an entry is two atomic words, the move and
+ * the rest, and the lock stored with the rest is mixed with the move, so an entry whose words come
+ * from two different writers fails its check and reads as absent. */
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include "rules/move.h"
@@ -13,12 +17,10 @@ typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3
 #define TT_MIN_MIB 1
 #define TT_MAX_MIB ((size_t)1 << 16)
 
+/* word[0]: the move; word[1]: lock ^ fold(move) << 32 | score << 16 | depth << 8 | generation << 2 |
+ * bound. Relaxed atomics: plain loads and stores on x86-64, and no data race between threads. */
 typedef struct {
-    Move move;
-    uint32_t lock;
-    int16_t score;
-    uint8_t depth;
-    uint8_t age_bound;   /* generation << 2 | bound */
+    _Atomic uint64_t word[2];
 } TTEntry;
 
 typedef struct {

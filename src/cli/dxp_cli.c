@@ -26,6 +26,7 @@
     "                  that connects with --side/--time/--moves/--fen/--games initiates, else follows)\n"   \
     "  --log FILE      every message sent and received, one a line\n"                                        \
     "  --timeout SEC   the longest silence accepted from the peer beyond its thinking time (default 60)\n"   \
+    "  --threads N     search threads, 1-256 (default 1), as the Hub parameter threads\n"                   \
     "  progress goes to stderr, one line per move\n"
 
 #define DXP_DEFAULT_HOST "127.0.0.1"
@@ -90,9 +91,10 @@ static bool hub_think(void *ctx, const Game *game, const SearchLimits *limits, M
     return true;
 }
 
-/* Plays the session on the connected fd with a Hub whose searches never see a command (its input
- * is a pipe nobody writes to); returns dxp_net_run's code, 1 when memory is short. */
-static int play(DxpConfig *cfg, int fd, const DxpNetOptions *opt)
+/* Plays the session on the connected fd with a Hub searching on threads threads whose searches
+ * never see a command (its input is a pipe nobody writes to); returns dxp_net_run's code, 1 when
+ * memory is short. */
+static int play(DxpConfig *cfg, int fd, const DxpNetOptions *opt, int threads)
 {
     Hub *h = hub_new();
     DxpSession *s = malloc(sizeof *s);
@@ -104,6 +106,7 @@ static int play(DxpConfig *cfg, int fd, const DxpNetOptions *opt)
         goto done;
     }
     h->out = stderr;
+    h->threads = threads;
     io_source_fd(&src, quiet[0]);
     if (!io_reader_init(&h->reader, &src)) {
         fprintf(stderr, "engine dxp: not enough memory\n");
@@ -126,7 +129,7 @@ done:
 
 int dxp_cli_main(int argc, char **argv)
 {
-    long port = 0, minutes = 5, moves = 75, games = 1, timeout = 60;
+    long port = 0, minutes = 5, moves = 75, games = 1, timeout = 60, threads = 1;
     const char *host = DXP_DEFAULT_HOST, *connect_to = NULL, *log_path = NULL;
     bool listen_given = false, connect_given = false, role_given = false;
     bool terms_given[5] = {false};   /* --side --time --moves --fen --games: the terms of a request */
@@ -145,6 +148,7 @@ int dxp_cli_main(int argc, char **argv)
         {.name = "--role", .kind = OPT_CALL, .out = &role, .call = read_role, .given = &role_given},
         OPTS_TEXT("--log", &log_path),
         OPTS_INT("--timeout", &timeout, 1, 86400),
+        OPTS_INT("--threads", &threads, 1, HUB_THREADS_MAX),
         OPTS_END,
     };
     if (opts_help(argc, argv, 2, DXP_USAGE))
@@ -195,7 +199,7 @@ int dxp_cli_main(int argc, char **argv)
         }
     }
     if (fd >= 0) {
-        rc = play(&cfg, fd, &opt);
+        rc = play(&cfg, fd, &opt, (int)threads);
         close(fd);
     }
     if (opt.log)

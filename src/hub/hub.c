@@ -27,6 +27,7 @@ Hub *hub_new(void)
     h->book_ply = HUB_BOOK_PLY_DEFAULT;
     h->book_margin = HUB_BOOK_MARGIN_DEFAULT;
     h->multipv = 1;
+    h->threads = 1;
     h->skill = SKILL_MAX;
     h->search_positional = 100;
     hub_seed(h, 0);
@@ -70,6 +71,10 @@ Search *hub_searcher(Hub *h)
             return NULL;
         }
         *search_params(h->search) = h->params;
+        if (!search_set_threads(h->search, h->threads)) {
+            hub_error(h, "cannot start %d search threads; searching on 1", h->threads);
+            h->threads = 1;
+        }
         if (search_tt_mib(h->search) * 2 <= h->tt_mib) {
             hub_error(h, "tt-size %zu MiB does not fit in this machine's memory; using %zu MiB", h->tt_mib,
                       search_tt_mib(h->search));

@@ -37,6 +37,7 @@ static void cmd_hub(Hub *h)
     fprintf(out, "param name=multipv value=%d type=int min=1 max=%d\n", h->multipv, SEARCH_MAX_LINES);
     fprintf(out, "param name=skill value=%d type=int min=%d max=%d\n", h->skill, SKILL_MIN, SKILL_MAX);
     fprintf(out, "param name=seed value=%lld type=int min=0 max=%lld\n", h->seed, HUB_SEED_MAX);
+    fprintf(out, "param name=threads value=%d type=int min=1 max=%d\n", h->threads, HUB_THREADS_MAX);
     fputs("wait\n", out);
 }
 
@@ -89,6 +90,17 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         } else {
             hub_error(h, "cannot allocate a %lld MiB hash table (more than half of this machine's memory, "
                       "or refused); keeping %zu MiB", mib, h->tt_mib);
+        }
+    } else if (strcmp(name->value, "threads") == 0) {
+        long long n;
+        if (hub_parse_int(value->value, 1, HUB_THREADS_MAX, &n))
+            hub_error(h, "threads \"%s\" is not an integer from 1 to %d; keeping %d", ex, HUB_THREADS_MAX, h->threads);
+        else if (h->search && !search_set_threads(h->search, (int)n)) {
+            if (!search_set_threads(h->search, h->threads))
+                h->threads = 1;   /* the old threads could not be made again either */
+            hub_error(h, "cannot start %lld search threads; keeping %d", n, h->threads);
+        } else {
+            h->threads = (int)n;
         }
     } else if (strcmp(name->value, "ponder") == 0 || strcmp(name->value, "book") == 0) {
         bool *flag = strcmp(name->value, "ponder") == 0 ? &h->ponder : &h->book;
@@ -145,7 +157,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         }
     } else {
         hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
-        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size ponder variant bb-size book book-ply book-margin multipv skill seed)", ex);
+        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size threads ponder variant bb-size book book-ply book-margin multipv skill seed)", ex);
     }
 }
 /* Sets the position (pos=, fen= or start) and plays the moves; a bad position changes nothing. */

@@ -17,7 +17,8 @@
 static const char *const HELP[] = {
     "Hub protocol v2 (what GUIs send; values with spaces go in double quotes):",
     "  hub                          engine id, parameters, then wait",
-    "  set-param name=N value=V     parameters: tt-size (MiB), ponder (true/false), variant (normal killer bt frisian losing),",
+    "  set-param name=N value=V     parameters: tt-size (MiB), threads (search threads, 1-256), ponder (true/false),",
+    "                               variant (normal killer bt frisian losing),",
     "                               bb-size (pieces), book (true/false), book-ply (plies), book-margin (centi-men),",
     "                               multipv (lines of go analyze and go think, 1-10)",
     "  init                         answers ready",

@@ -32,9 +32,10 @@ Search *search_new(size_t tt_mib)
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
+    s->tt = &s->own_tt;
     if (tt_mib > TT_MAX_MIB)
         tt_mib = TT_MAX_MIB;
-    while (!tt_resize(&s->tt, tt_mib)) {
+    while (!tt_resize(s->tt, tt_mib)) {
         if (tt_mib <= TT_MIN_MIB) {
             free(s);
             return NULL;
@@ -51,13 +52,18 @@ void search_free(Search *s)
 {
     if (!s)
         return;
-    tt_free(&s->tt);
+    search_pool_free(s);
+    tt_free(&s->own_tt);
     free(s);
 }
 
-bool search_resize_tt(Search *s, size_t tt_mib) { return tt_resize(&s->tt, tt_mib); }
+bool search_resize_tt(Search *s, size_t tt_mib) { return tt_resize(s->tt, tt_mib); }
 
-size_t search_tt_mib(const Search *s) { return s->tt.mib; }
+size_t search_tt_mib(const Search *s) { return s->tt->mib; }
+
+bool search_set_threads(Search *s, int threads) { return search_pool_resize(s, threads); }
+
+int search_threads(const Search *s) { return s->pool ? search_pool_size(s) + 1 : 1; }
 
 SearchParams *search_params(Search *s) { return &s->params; }
 
@@ -105,9 +111,10 @@ bool search_params_set(SearchParams *p, const char *name, int value)
 
 void search_clear(Search *s)
 {
-    tt_clear(&s->tt);
+    tt_clear(s->tt);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
+    search_pool_clear(s);
 }
 
 void search_format_score(Score score, char *buf, size_t size)
@@ -129,8 +136,14 @@ static void ponder_hit(Search *s, double now)
 void search_check(Search *s)
 {
     s->next_check = s->nodes + CLOCK_INTERVAL;
+    if (s->halt) {
+        atomic_store_explicit(&s->nodes_shown, s->nodes, memory_order_relaxed);
+        if (atomic_load_explicit(s->halt, memory_order_relaxed))
+            s->stopped = true;
+        return;
+    }
     if (s->node_limit) {
-        if (s->nodes >= s->node_limit) {
+        if (search_pool_nodes(s) >= s->node_limit) {
             s->stopped = true;
             return;
         }
@@ -164,8 +177,8 @@ static void init_keys(Search *s, const Game *game)
     s->key_base = rev;
 }
 
-static void start_search(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
-                         void *poll_ctx, FILE *out)
+void search_start(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
+                  void *poll_ctx, FILE *out)
 {
     const Position *root = game_position(game);
     s->nodes = 0;
@@ -183,7 +196,8 @@ static void start_search(Search *s, const Game *game, const SearchLimits *limits
     int men = bb_popcount(position_occupied(root) & ~root->kings);
     timeman_plan(limits, men, &s->plan);
     s->mode = mode;
-    tt_new_search(&s->tt);
+    if (!s->halt)   /* the main searcher ages the shared table, before its helpers start */
+        tt_new_search(s->tt);
     search_prepare_reductions(s);
     memset(s->killers, 0, sizeof s->killers);
     for (int c = 0; c < 2; c++)
@@ -201,7 +215,7 @@ static void answer_single_move(Search *s, SearchResult *result)
     TTHit hit;
     result->best = s->root[0].move;
     make_move(&s->root_pos, result->best, &child, true);
-    if (tt_probe(&s->tt, child.key, &hit)) {
+    if (tt_probe(s->tt, child.key, &hit)) {
         MoveList list;
         movegen_generate(&child, &list);
         for (int i = 0; i < list.count; i++)
@@ -238,7 +252,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
                 void *poll_ctx, FILE *out, SearchResult *result)
 {
     memset(result, 0, sizeof *result);
-    start_search(s, game, limits, mode, poll, poll_ctx, out);
+    search_start(s, game, limits, mode, poll, poll_ctx, out);
     if (s->root_count == 0)
         return;
     result->best = s->root[0].move;
@@ -250,6 +264,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
     DrawState root_ds = game->draw[game->ply];
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 1 ? limits->depth : MAX_PLY - 2;
     double stability = 1.0;
+    search_pool_start(s, game, max_depth);
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
         if (!search_root_iterate(s, &root_ds, depth))
@@ -272,6 +287,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
         if (iteration_ends_search(s, depth, first->score, stability))
             break;
     }
-    result->nodes = s->nodes;
+    search_pool_halt(s);
+    result->nodes = search_pool_nodes(s);
     result->time = clock_now() - s->go_time;
 }

@@ -1,6 +1,7 @@
 #pragma once
 /* The searcher's state, shared by the driver (search.c), the root (search_root.c) and the tree
  * search (search_tree.c). */
+#include <stdatomic.h>
 #include "search/search.h"
 #include "search/tt.h"
 
@@ -19,8 +20,10 @@ typedef struct {
     Move pv[MAX_PLY];
 } RootLine;
 
+typedef struct SearchPool SearchPool;
+
 struct Search {
-    TT tt;
+    TT *tt;                       /* the table: the main searcher's own, shared by its helpers */
     SearchParams params;
     EvalCache eval_cache;
     int16_t history[2][64][64];   /* [side][from bit][to bit], quiet moves only */
@@ -35,6 +38,8 @@ struct Search {
     int key_base;                 /* index of the root position in keys */
 
     uint64_t nodes;
+    _Atomic uint64_t nodes_shown; /* a helper's nodes as of its last check, for the main's totals */
+    const atomic_bool *halt;      /* a helper's stop signal from the main searcher (NULL: main) */
     uint64_t next_check;          /* node count of the next clock/limit check */
     uint64_t node_limit;          /* 0 = none */
     uint64_t last_poll_nodes;
@@ -64,11 +69,42 @@ struct Search {
     RootLine line[SEARCH_MAX_LINES];       /* the lines of the last completed depth, best first */
     int line_count;
     RootLine next_line[SEARCH_MAX_LINES];  /* those of the depth being searched */
+    TT own_tt;                    /* the main searcher's table (unused by helpers) */
+    SearchPool *pool;             /* the main searcher's helper threads, NULL while it has none */
 };
 
 
-/* Checks the node limit and the clock, polls the hub; sets stopped when the search must end. */
+/* Checks the node limit and the clock, polls the hub; sets stopped when the search must end.
+ * A helper only publishes its node count and looks for the main searcher's stop. */
 void search_check(Search *s);
+
+/* Resets the per-search state of s for the current position of game (root moves, keys, limits,
+ * clock); poll and out may be NULL. */
+void search_start(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
+                  void *poll_ctx, FILE *out);
+
+/* Gives the main searcher s helpers, threads - 1 of them (0: none), each with its own searcher
+ * sharing s's table; the old ones are stopped first. False when a thread or searcher cannot be
+ * made (s then keeps none). */
+bool search_pool_resize(Search *s, int threads);
+
+/* Starts every helper of s on game's current position; they search until search_pool_halt. */
+void search_pool_start(Search *s, const Game *game, int max_depth);
+
+/* Stops the helpers and waits until every one is idle again (game may change after this). */
+void search_pool_halt(Search *s);
+
+/* How many helpers s has. */
+int search_pool_size(const Search *s);
+
+/* Nodes searched by s and its helpers in the current search. */
+uint64_t search_pool_nodes(const Search *s);
+
+/* Stops and frees the helpers. */
+void search_pool_free(Search *s);
+
+/* Forgets what the helpers learnt (history, killers), as search_clear does for s. */
+void search_pool_clear(Search *s);
 
 /* Counts a node; true when the search has been stopped (nodes after the stop are not counted,
  * so a node limit is never exceeded). */

@@ -56,8 +56,9 @@ void search_print_info(Search *s, int depth, int rank, Score score, const Move *
     fputs("info ", s->out);
     if (rank > 0)
         fprintf(s->out, "multipv=%d ", rank);
+    uint64_t nodes = search_pool_nodes(s);
     fprintf(s->out, "depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.1f pv=\"%s\"\n", depth, mean,
-            sc, (unsigned long long)s->nodes, t, t > 0 ? (double)s->nodes / t / 1e6 : 0.0, text);
+            sc, (unsigned long long)nodes, t, t > 0 ? (double)nodes / t / 1e6 : 0.0, text);
     fflush(s->out);
 }
 
@@ -216,7 +217,7 @@ void search_root_init(Search *s, const Position *root)
         if (!is_excluded(s, list.moves[i]))
             s->root[s->root_count++] = (RootMove){list.moves[i], -SCORE_INF};
     TTHit hit;
-    if (tt_probe(&s->tt, root->key, &hit))
+    if (tt_probe(s->tt, root->key, &hit))
         for (int i = 1; i < s->root_count; i++)
             if (s->root[i].move == hit.move)
                 root_to(s, 0, i);

@@ -256,10 +256,10 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     TTHit hit = {0};
     Move tt_move = MOVE_NONE;
     Score tts = 0;
-    if (tt_probe(&s->tt, key, &hit)) {
+    if (tt_probe(s->tt, key, &hit)) {
         tt_move = hit.move;
         if (depth > 1)   /* the TT move is searched first: its child's bucket loads during move generation */
-            tt_prefetch(&s->tt, move_key_after(pos, tt_move));
+            tt_prefetch(s->tt, move_key_after(pos, tt_move));
         tts = tt_score_from(hit.score, ply, SCORE_WIN_MIN);
         if (!pv_node && hit.depth >= depth &&
             ((hit.bound & BOUND_LOWER && tts >= beta) || (hit.bound & BOUND_UPPER && tts <= alpha)))
@@ -293,7 +293,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     }
     if (depth - 1 + ext > 0)   /* every child will probe the table: start loading all their buckets */
         for (int i = 0; i < list.count; i++)
-            tt_prefetch(&s->tt, move_key_after(pos, list.moves[i]));
+            tt_prefetch(s->tt, move_key_after(pos, list.moves[i]));
 
     Score best = -SCORE_INF, orig_alpha = alpha;
     Move best_move = MOVE_NONE;
@@ -342,6 +342,6 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     if (best >= beta && !list.capture_len)
         update_quiet_stats(s, pos, best_move, quiets, n_quiets, depth, ply);
     Bound bound = best >= beta ? BOUND_LOWER : best > orig_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&s->tt, key, best_move, tt_score_to(best, ply, SCORE_WIN_MIN), depth, bound);
+    tt_store(s->tt, key, best_move, tt_score_to(best, ply, SCORE_WIN_MIN), depth, bound);
     return best;
 }
