@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
+#include "blobs.h"
 #include "eval/eval_file.h"
 
 /* Every feature is computed for one side seen from its own side of the board: White as is,
@@ -42,8 +43,6 @@ typedef struct {
 
 /* The variants with weights of their own, each from its embedded file book/eval/<name>.bin. */
 #define WEIGHT_SETS 4
-extern const unsigned char eval_normal_blob[], eval_bt_blob[], eval_frisian_blob[], eval_losing_blob[];
-extern const size_t eval_normal_blob_size, eval_bt_blob_size, eval_frisian_blob_size, eval_losing_blob_size;
 static const struct {
     Variant variant;
     const unsigned char *bytes;
