@@ -8,8 +8,8 @@
  *     score_white = scale/16 * (mg.f * (32 - phase) + eg.f * phase) / 32
  * This is what the Texel tuner fits (see tune.h). The weights are data: book/eval/<variant>.bin
  * (format in eval_file.h), embedded in the binary and decoded by eval_init. */
+#include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include "eval/score.h"
 #include "rules/position.h"
 #include "eval/eval_pattern.h"
@@ -250,7 +250,3 @@ const char *eval_term_name(EvalTerm term);
 
 /* Looks a term up by name; returns EVAL_TERM_COUNT when unknown. */
 EvalTerm eval_term_by_name(const char *name);
-
-/* Prints the evaluation term by term (one line per term, one each for the block tables', the
- * regions', the king squares' and each side table's sums, then phase, scale and the total). */
-void eval_print_breakdown(const Position *pos, FILE *out);

@@ -1,6 +1,7 @@
 #include "eval/eval.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
@@ -533,51 +534,4 @@ EvalTerm eval_term_by_name(const char *name)
         if (strcmp(TERM_NAMES[i], name) == 0)
             return (EvalTerm)i;
     return EVAL_TERM_COUNT;
-}
-
-/* The share of White's score of the mg and eg sums, before truncation and clamping. */
-static double part_of(int mg, int eg, const EvalFeatures *f)
-{
-    return ((double)mg * (EVAL_PHASE_MAX - f->phase) + (double)eg * f->phase) * f->scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
-}
-
-/* One line for each term, then one each for the block tables, the regions, the king table and the
- * side tables: their white= shares add up to the phase line's white (up to its truncation and
- * clamp). */
-void eval_print_breakdown(const Position *pos, FILE *out)
-{
-    EvalFeatures f;
-    eval_extract(pos, &f);
-    const EvalWeight *weights = eval_weights_of(position_variant(pos));
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        const EvalWeight *w = &weights[i];
-        fprintf(out, "eval term=%s white-black=%d mg=%d eg=%d white=%.1f\n", TERM_NAMES[i], f.value[i], w->mg,
-                w->eg, part_of(f.value[i] * w->mg, f.value[i] * w->eg, &f));
-    }
-    int mg = 0, eg = 0;
-    for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
-        const EvalWeight *w = &weights[eval_pattern_feature(k, f.pattern[k])];
-        mg += eval_pattern_sign(k) * w->mg;
-        eg += eval_pattern_sign(k) * w->eg;
-    }
-    fprintf(out, "eval patterns mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    mg = eg = 0;
-    for (int k = 0; k < EVAL_REGION_LOOKUPS; k++) {
-        const EvalWeight *w = &weights[eval_region_feature(k, f.region[k])];
-        mg += eval_region_sign(k) * w->mg;
-        eg += eval_region_sign(k) * w->eg;
-    }
-    fprintf(out, "eval regions mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    mg = eg = 0;
-    king_sum(&f, weights, &mg, &eg);
-    fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    for (int t = 0; t < EVAL_SIDE_TABLES; t++) {
-        mg = eg = 0;
-        side_sum(&f, t, weights, &mg, &eg);
-        fprintf(out, "eval %s-table mg=%d eg=%d white=%.1f\n", eval_table_name(EVAL_SIDE_TABLE + t), mg, eg,
-                part_of(mg, eg, &f));
-    }
-    fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
-            eval_score_white(&f, weights));
-    fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");
 }
