@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
+#include "eval/eval.h"
 #include "tools/eval_info.h"
 
 static EvalWeight weights[EVAL_FEATURE_COUNT];

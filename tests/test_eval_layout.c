@@ -7,7 +7,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "eval/eval.h"
+#include "eval/eval_layout.h"
 
 static void test_tables_tile_the_vector(void **state)
 {

@@ -15,6 +15,7 @@
 #include "rules/rules.h"
 #include "rules/movegen.h"
 #include "eval/eval_file.h"
+#include "eval/eval_weights.h"
 #include "tools/selfplay.h"
 #include "tools/tune.h"
 #include "tools/tune_cli.h"

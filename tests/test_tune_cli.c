@@ -12,6 +12,8 @@
 #include "rules/rules.h"
 #include "rules/movegen.h"
 #include "eval/eval_file.h"
+#include "eval/eval.h"
+#include "eval/eval_weights.h"
 #include "tools/selfplay.h"
 #include "tools/tune_cli.h"
 #include "tune_test_util.h"

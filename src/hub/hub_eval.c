@@ -3,6 +3,7 @@
 #include "hub/hub_eval.h"
 
 #include "eval/eval.h"
+#include "eval/eval_weights.h"
 
 /* The share of White's score of the mg and eg sums, before truncation and clamping. */
 static double part_of(int mg, int eg, const EvalFeatures *f)

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include "util/opts.h"
 #include "eval/eval_file.h"
+#include "eval/eval_weights.h"
 #include "tools/tune.h"
 #include "tools/tune_data.h"
 
