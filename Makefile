@@ -68,8 +68,23 @@ $(BB_C): $(GEN)/bbgen
 	$(GEN)/bbgen bitbase build --pieces $(BITBASES) --threads $(NPROC) --out $@.tmp
 	mv $@.tmp $@
 
-$(BUILD)/bitbase$(BITBASES).o: $(BB_C) | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+# Every embedded blob (NAME_blob[] and NAME_blob_size), declared once in a generated header: the
+# code that reads a blob includes it as "blobs.h", and each blob's source is compiled with it, so a
+# definition and its declarations cannot disagree. Rewritten only when its text changes.
+BLOBS    := bitbase book ballots $(EVAL_SETS:%=eval_%)
+BLOBS_H  := $(GEN)/blobs.h
+ALL_CFLAGS += -I$(GEN)
+$(BLOBS_H): Makefile | $(GEN)
+	@{ echo '/* The embedded data blobs, listed by BLOBS in the Makefile; generated, do not edit. */'; \
+	  echo '#pragma once'; echo '#include <stddef.h>'; \
+	  for b in $(BLOBS); do echo "extern const unsigned char $${b}_blob[];"; \
+	    echo "extern const size_t $${b}_blob_size;"; done; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else echo "writing $@"; mv $@.tmp $@; fi
+
+$(LIB_SRC:src/%.c=$(BUILD)/%.o): | $(BLOBS_H)
+
+$(BUILD)/bitbase$(BITBASES).o: $(BB_C) $(BLOBS_H) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 # The opening book: book/book.bin (made by `engine book build`, see book/README.md) as C source.
 $(GEN)/embed: src/util/embed.c src/boot/embed_main.c include/util/embed.h | $(GEN)
@@ -79,16 +94,16 @@ $(GEN)/book.c: book/book.bin $(GEN)/embed
 	$(GEN)/embed book/book.bin $@.tmp book_blob
 	mv $@.tmp $@
 
-$(BUILD)/book_data.o: $(GEN)/book.c | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/book_data.o: $(GEN)/book.c $(BLOBS_H) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 # The 3-move ballots, the default openings of match and selfplay (see src/opening/openings.c).
 $(GEN)/ballots.c: book/ballots-3move.fen $(GEN)/embed
 	$(GEN)/embed book/ballots-3move.fen $@.tmp ballots_blob
 	mv $@.tmp $@
 
-$(BUILD)/ballots_data.o: $(GEN)/ballots.c | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/ballots_data.o: $(GEN)/ballots.c $(BLOBS_H) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 # The evaluation weights of each variant (made by `engine tune`, see book/README.md) as C source.
 $(GEN)/eval_%.c: book/eval/%.bin $(GEN)/embed
@@ -97,8 +112,8 @@ $(GEN)/eval_%.c: book/eval/%.bin $(GEN)/embed
 
 .SECONDARY: $(EVAL_GEN)
 
-$(BUILD)/eval_%_data.o: $(GEN)/eval_%.c | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/eval_%_data.o: $(GEN)/eval_%.c $(BLOBS_H) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 $(GEN):
 	mkdir -p $@
@@ -161,13 +176,13 @@ check:
 FUZZ_SRC     := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DIR     := build/fuzz
 FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_SRC))
-FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude
+FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude -I$(GEN)
 FUZZ_SECONDS ?= 20
 
 fuzz: $(FUZZ_BIN)
 
 FUZZ_DATA    := $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(EVAL_GEN)
-$(FUZZ_DIR)/%: tests/fuzz/%.c $(LIB_SRC) $(FUZZ_DATA) | $(FUZZ_DIR)
+$(FUZZ_DIR)/%: tests/fuzz/%.c $(LIB_SRC) $(FUZZ_DATA) $(BLOBS_H) | $(FUZZ_DIR)
 	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(FUZZ_DATA) $(LDLIBS)
 
 $(FUZZ_DIR):

@@ -1,15 +1,17 @@
 /* Evaluation: colour symmetry on every test position and along random games, the reference
- * features and score, the cache, the variants' weights, the breakdown and the folded regions. */
+ * features and score, the variants' weights (also through the cache) and the folded regions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rules/rules.h"
 #include "eval/eval.h"
-#include "rules/movegen.h"
+#include "eval/eval_cache.h"
+#include "eval/eval_weights.h"
 #include "rules/notation.h"
 #include "rules/make.h"
 
@@ -175,20 +177,6 @@ static void check_mirror(const Position *pos)
     assert_true(s > -SCORE_EVAL_MAX && s < SCORE_EVAL_MAX);
 }
 
-/* Plays a random legal move of pos in place (a linear congruential seed); false when it has none. */
-static bool play_random(Position *pos, unsigned *seed)
-{
-    MoveList list;
-    movegen_generate(pos, &list);
-    if (list.count == 0)
-        return false;
-    *seed = *seed * 1103515245u + 12345u;
-    Position next;
-    make_move(pos, list.moves[(*seed >> 16) % (unsigned)list.count], &next, true);
-    *pos = next;
-    return true;
-}
-
 /* Plays random legal moves from pos, checking symmetry at each position; returns positions checked. */
 static int random_walk(const Position *start, unsigned *seed, int plies)
 {
@@ -277,7 +265,7 @@ static void test_variant_weights(void **state)
     for (int v = 0; v < VARIANT_COUNT; v++) {
         Position p = pos;
         assert_null(position_set_variant(&p, (Variant)v));
-        Score material = eval_material_cached(cache, &p);
+        Score material = eval_cache_material(cache, &p);
         assert_true(v == VARIANT_LOSING ? material < 0 : material > 0);
         EvalFeatures f;
         eval_extract(&p, &f);
@@ -286,9 +274,9 @@ static void test_variant_weights(void **state)
     }
     Position losing = pos;
     assert_null(position_set_variant(&losing, VARIANT_LOSING));
-    assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
-    assert_int_equal(eval_position_cached(cache, &losing, eval_weights_of(VARIANT_LOSING)), eval_position(&losing));
-    assert_int_equal(eval_material_cached(cache, &pos), 100);
+    assert_int_equal(eval_cache_position(cache, &pos, normal_weights()), eval_position(&pos));
+    assert_int_equal(eval_cache_position(cache, &losing, eval_weights_of(VARIANT_LOSING)), eval_position(&losing));
+    assert_int_equal(eval_cache_material(cache, &pos), 100);
     free(cache);
 }
 
@@ -319,9 +307,9 @@ static void test_material_only(void **state)
                 Score white = eval_score_white(&f, material);
                 assert_int_equal(eval_material_white(&f, (Variant)v), white);
                 Score mine = pos.turn == WHITE ? white : -white;
-                assert_int_equal(eval_material_cached(cache, &pos), mine);
-                assert_int_equal(eval_position_cached(cache, &pos, eval_weights_of((Variant)v)), eval_position(&pos));
-                assert_int_equal(eval_material_cached(cache, &pos), mine);
+                assert_int_equal(eval_cache_material(cache, &pos), mine);
+                assert_int_equal(eval_cache_position(cache, &pos, eval_weights_of((Variant)v)), eval_position(&pos));
+                assert_int_equal(eval_cache_material(cache, &pos), mine);
                 kings_seen += pos.kings != 0;
                 if (!play_random(&pos, &seed))
                     break;
@@ -332,98 +320,6 @@ static void test_material_only(void **state)
     assert_int_equal(eval_material_value(VARIANT_NORMAL, EVAL_MAN), 100);
     assert_true(eval_material_value(VARIANT_LOSING, EVAL_KING) < 0);
     free(cache);
-}
-
-/* The cache returns exactly eval_position, from a zeroed cache, on repeated lookups and on other
- * positions forced into the same slot (their keys' low bits made equal, the lock bits left apart). */
-static void test_cache_matches_eval(void **state)
-{
-    (void)state;
-    EvalCache *cache = calloc(1, sizeof *cache);
-    assert_non_null(cache);
-    Position empty;
-    position_set(&empty, 0, 0, 0, 0, WHITE);
-    assert_int_equal(eval_position_cached(cache, &empty, normal_weights()), eval_position(&empty));
-    unsigned seed = 777;
-    const Key slot = EVAL_CACHE_ENTRIES - 1;
-    Position start, pos;
-    position_start(&start);
-    for (int g = 0; g < 100; g++) {
-        pos = start;
-        for (int ply = 0; ply < 120; ply++) {
-            for (int again = 0; again < 2; again++)
-                assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
-            Position other = pos;   /* same slot, other side to move or piece sets */
-            other.turn = (Color)!pos.turn;
-            other.key = (position_compute_key(&other) & ~slot) | (pos.key & slot);
-            assert_int_equal(eval_position_cached(cache, &other, normal_weights()), eval_position(&other));
-            other.kings ^= pos.pieces[WHITE] & -pos.pieces[WHITE];
-            other.key = (position_compute_key(&other) & ~slot) | (pos.key & slot);
-            assert_int_equal(eval_position_cached(cache, &other, normal_weights()), eval_position(&other));
-            assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
-            if (!play_random(&pos, &seed))
-                break;
-        }
-    }
-    free(cache);
-}
-
-static void test_breakdown_lists_terms(void **state)
-{
-    (void)state;
-    Position pos;
-    assert_null(notation_parse_position("B:W17,45,33:B4,5,20", &pos));
-    FILE *f = tmpfile();
-    assert_non_null(f);
-    eval_print_breakdown(&pos, f);
-    rewind(f);
-    char text[8192];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = 0;
-    fclose(f);
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        char key[64];
-        snprintf(key, sizeof key, "term=%s ", eval_term_name((EvalTerm)i));
-        assert_non_null(strstr(text, key));
-        assert_int_equal(eval_term_by_name(eval_term_name((EvalTerm)i)), i);
-    }
-    char total[64];
-    snprintf(total, sizeof total, "eval total=%d side=black\n", eval_position(&pos));
-    assert_non_null(strstr(text, total));
-    assert_non_null(strstr(text, "\neval king-squares mg=0 eg=0 white=0.0\n"));   /* no kings */
-    assert_non_null(strstr(text, "\neval regions mg="));
-    assert_int_equal(eval_term_by_name("nonsense"), EVAL_TERM_COUNT);
-}
-
-/* The white= shares of the breakdown's lines add up to its white score, which truncates their sum. */
-static void test_breakdown_shares_add_up(void **state)
-{
-    (void)state;
-    const char *fens[] = {"B:W17,45,33:B4,5,20", "W:WK3,31,32,33,37,38,41:B12,13,14,18,K40,22",
-                          "W:W31,32,33,34,35,36,37,38,39,40:B11,12,13,14,15,16,17,18,19,20"};
-    for (size_t n = 0; n < sizeof fens / sizeof *fens; n++) {
-        Position pos;
-        assert_null(notation_parse_position(fens[n], &pos));
-        FILE *f = tmpfile();
-        assert_non_null(f);
-        eval_print_breakdown(&pos, f);
-        rewind(f);
-        char line[256];
-        double sum = 0;
-        int white = SCORE_EVAL_MAX, shares = 0;
-        while (fgets(line, sizeof line, f)) {
-            const char *share = strstr(line, " white=");
-            if (strncmp(line, "eval phase=", 11) == 0)
-                assert_non_null(share), white = atoi(share + 7);
-            else if (share)
-                sum += atof(share + 7), shares++;
-        }
-        fclose(f);
-        assert_int_equal(shares, EVAL_TERM_COUNT + 3 + EVAL_SIDE_TABLES);
-        assert_true(white != SCORE_EVAL_MAX);
-        double off = sum - white;
-        assert_true(off <= 1.0 + 0.05 * shares && -off <= 1.0 + 0.05 * shares);   /* shares printed to 0.1 */
-    }
 }
 
 static void test_score_bounded(void **state)
@@ -480,7 +376,7 @@ static void test_folded_weights_score_as_the_reference(void **state)
     const EvalWeight *sets[2] = {random_weights, big};
     unsigned seed = 4242;
     for (int k = 0; k < 2; k++) {
-        eval_set_weights(VARIANT_NORMAL, sets[k]);
+        eval_weights_set(VARIANT_NORMAL, sets[k]);
         memset(cache, 0, sizeof *cache);
         Position start;
         position_start(&start);
@@ -491,13 +387,13 @@ static void test_folded_weights_score_as_the_reference(void **state)
                 eval_extract(&pos, &f);
                 Score white = eval_score_white(&f, sets[k]);
                 assert_int_equal(eval_position(&pos), pos.turn == WHITE ? white : -white);
-                assert_int_equal(eval_position_cached(cache, &pos, normal_weights()), eval_position(&pos));
+                assert_int_equal(eval_cache_position(cache, &pos, normal_weights()), eval_position(&pos));
                 if (!play_random(&pos, &seed))
                     break;
             }
         }
     }
-    eval_set_weights(VARIANT_NORMAL, saved);
+    eval_weights_set(VARIANT_NORMAL, saved);
     free(cache);
 }
 
@@ -509,11 +405,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_symmetry_data_and_random_play),
         cmocka_unit_test(test_matches_reference_on_random_boards),
-        cmocka_unit_test(test_cache_matches_eval),
         cmocka_unit_test(test_variant_weights),
         cmocka_unit_test(test_material_only),
-        cmocka_unit_test(test_breakdown_lists_terms),
-        cmocka_unit_test(test_breakdown_shares_add_up),
         cmocka_unit_test(test_score_bounded),
         cmocka_unit_test(test_regions_hold_the_blocks),
         cmocka_unit_test(test_folded_weights_score_as_the_reference),

@@ -14,6 +14,7 @@
 
 #include "rules/rules.h"
 #include "cli/eval_cli.h"
+#include "eval/eval.h"
 
 static EvalWeight weights[EVAL_FEATURE_COUNT];
 static char text[1 << 21];

@@ -1,7 +1,7 @@
 /* The weight files (eval/eval_file.h): every embedded file decodes to its variant's weights; a
  * round trip keeps every pair; terms and tables are mapped by name, those a file lacks loading as 0;
  * files with an unknown, repeated or resized name, of another magic, version or variant, damaged or
- * truncated files are refused with a message saying what differs; eval_file_use and
+ * truncated files are refused with a message saying what differs; eval_weights_use_file and
  * `engine hub --weights` replace one variant's weights. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,7 +16,9 @@
 #include <unistd.h>
 
 #include "rules/rules.h"
+#include "eval/eval.h"
 #include "eval/eval_file.h"
+#include "eval/eval_weights.h"
 
 static EvalWeight decoded[EVAL_FEATURE_COUNT];
 
@@ -64,7 +66,7 @@ static void test_embedded_files_decode_to_their_variant(void **state)
     for (int v = 0; v < VARIANT_COUNT; v++) {
         const unsigned char *bytes;
         size_t len;
-        eval_embedded_file((Variant)v, &bytes, &len);
+        eval_weights_embedded_file((Variant)v, &bytes, &len);
         Variant own = eval_weights_variant((Variant)v);
         EvalFileHeader head;
         char why[EVAL_FILE_WHY_MAX] = "";
@@ -84,7 +86,7 @@ static void test_embedded_files_decode_to_their_variant(void **state)
     assert_ptr_equal(eval_weights_of(VARIANT_KILLER), eval_weights_of(VARIANT_NORMAL));
     const unsigned char *bytes;
     size_t len;
-    eval_embedded_file(VARIANT_FRISIAN, &bytes, &len);
+    eval_weights_embedded_file(VARIANT_FRISIAN, &bytes, &len);
     assert_refused(bytes, len, VARIANT_BT, "frisian", "not of bt", NULL);
 }
 
@@ -328,7 +330,7 @@ static void write_file(const char *path, const char *variant, const EvalWeight *
     free(bytes);
 }
 
-/* eval_file_use replaces the weights of the file's variant only; a refused file changes nothing. */
+/* eval_weights_use_file replaces the weights of the file's variant only; a refused file changes nothing. */
 static void test_use_replaces_one_variant(void **state)
 {
     (void)state;
@@ -347,7 +349,7 @@ static void test_use_replaces_one_variant(void **state)
     write_file(path, "frisian", w);
     Variant v = VARIANT_COUNT;
     char why[EVAL_FILE_WHY_MAX] = "";
-    assert_true(eval_file_use(path, &v, why, sizeof why));
+    assert_true(eval_weights_use_file(path, &v, why, sizeof why));
     assert_int_equal(v, VARIANT_FRISIAN);
     for (int u = 0; u < VARIANT_COUNT; u++)
         assert_memory_equal(eval_weights_of((Variant)u), u == VARIANT_FRISIAN ? w : before[u], sizeof w);
@@ -357,10 +359,10 @@ static void test_use_replaces_one_variant(void **state)
     assert_int_equal(fseek(f, 100, SEEK_SET), 0);
     fputc('!', f);
     fclose(f);
-    assert_false(eval_file_use(path, &v, why, sizeof why));
+    assert_false(eval_weights_use_file(path, &v, why, sizeof why));
     assert_non_null(strstr(why, "checksum mismatch"));
     assert_memory_equal(eval_weights_of(VARIANT_FRISIAN), w, sizeof w);
-    eval_set_weights(VARIANT_FRISIAN, before[VARIANT_FRISIAN]);
+    eval_weights_set(VARIANT_FRISIAN, before[VARIANT_FRISIAN]);
     assert_memory_equal(eval_weights_of(VARIANT_FRISIAN), before[VARIANT_FRISIAN], sizeof w);
     unlink(path);
 }

@@ -1,12 +1,13 @@
-/* The weight vector's catalogue of tables: the tables tile the vector after the terms, in order,
- * each under a name of its own, and each family's table sits where its feature function points. */
+/* The weight vector's catalogue of terms and tables: the tables tile the vector after the terms, in
+ * order, each under a name of its own, and each family's table sits where its feature function
+ * points; each term's name finds it again. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 #include <string.h>
 
-#include "eval/eval.h"
+#include "eval/eval_layout.h"
 
 static void test_tables_tile_the_vector(void **state)
 {
@@ -51,12 +52,25 @@ static void test_families_where_their_features_point(void **state)
     assert_int_equal(EVAL_MATERIAL_TABLE, EVAL_SIDE_TABLE + EVAL_SIDE_MATERIAL);
 }
 
+/* Every term has a name of its own that looks it up again; an unknown name finds none. */
+static void test_term_names(void **state)
+{
+    (void)state;
+    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
+        assert_string_not_equal(eval_term_name((EvalTerm)i), "?");
+        assert_int_equal(eval_term_by_name(eval_term_name((EvalTerm)i)), i);
+    }
+    assert_string_equal(eval_term_name(EVAL_TERM_COUNT), "?");
+    assert_int_equal(eval_term_by_name("nonsense"), EVAL_TERM_COUNT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables_tile_the_vector),
         cmocka_unit_test(test_names_are_distinct),
         cmocka_unit_test(test_families_where_their_features_point),
+        cmocka_unit_test(test_term_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

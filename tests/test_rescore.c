@@ -1,4 +1,4 @@
-/* Rescoring self-play data (tools/rescore.h): every position comes back with its result and a fresh
+/* Rescoring self-play data (learn/rescore.h): every position comes back with its result and a fresh
  * search score in White's view, bad lines are skipped, the output does not depend on the thread
  * count or the input's form, and `engine rescore` refuses bad arguments. */
 #include <setjmp.h>

@@ -21,6 +21,7 @@
 #include "learn/tune_data.h"
 #include "support/tune_test_util.h"
 #include "rules/make.h"
+#include "eval/eval_weights.h"
 
 #define TEACHER_K 0.008
 

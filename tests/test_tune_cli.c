@@ -16,6 +16,8 @@
 #include "cli/tune_cli.h"
 #include "support/tune_test_util.h"
 #include "rules/make.h"
+#include "eval/eval.h"
+#include "eval/eval_weights.h"
 
 /* Writes the positions of 40 random games as a binary self-play file at path. */
 static void write_data_file(const char *path)

@@ -1,4 +1,4 @@
-/* The tuner's data (tools/tune_data.h): the held-out part and the training part split the data in
+/* The tuner's data (learn/tune_data.h): the held-out part and the training part split the data in
  * whole blocks, binary and text alike; a text file's bad lines are skipped and counted, a binary
  * file's trailing partial record is not data, version-1 records (no score) still read, a cursor
  * starts a stream anywhere; the orders a fit reads them in are seeded permutations. */

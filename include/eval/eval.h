@@ -6,97 +6,19 @@
  * middlegame and an endgame weight. The two sums are blended by the game phase and then
  * scaled down in drawish endings:
  *     score_white = scale/16 * (mg.f * (32 - phase) + eg.f * phase) / 32
- * This is what the Texel tuner fits (see tune.h). The weights are data: book/eval/<variant>.bin
- * (format in eval_file.h), embedded in the binary and decoded by eval_init. */
+ * This is what the Texel tuner fits (see tune.h). The weight vector is laid out as eval_layout.h
+ * says; its values are data (eval_weights.h). This module extracts the features and scores them. */
 #include <stdint.h>
-#include <stdio.h>
+#include "eval/eval_layout.h"
 #include "eval/score.h"
 #include "rules/position.h"
-#include "eval/eval_pattern.h"
-#include "eval/eval_region.h"
-
-
-/* The named terms. Each value is (White's feature) - (Black's feature), every side seen
- * from its own side of the board (its men move "up" towards its promotion row). */
-typedef enum {
-    EVAL_MAN,             /* men */
-    EVAL_KING,            /* kings */
-    EVAL_KING_FIRST,      /* 1 when the side has at least one king: the first king is worth more */
-    EVAL_TEMPO,           /* sum over men of rows advanced from the own back row */
-    EVAL_BACK_RANK,       /* men still on the own back row (undeveloped) */
-    EVAL_BACK_GUARD,      /* men on the guard squares 47, 48, 49 (own view) */
-    EVAL_CENTRE,          /* men on the centre squares 22, 23, 24, 27, 28, 29 */
-    EVAL_BALANCE,         /* |men on files a-e - men on files f-j|: lopsided development */
-    EVAL_OUTPOST,         /* men on the outposts 22 and 24 (27 and 29 for Black) */
-    EVAL_OUTPOST_WEAK,    /* such outposts not backed by both squares directly behind */
-    EVAL_LOCKED,          /* men with no free square ahead (held in a lock) */
-    EVAL_TAIL,            /* pairs (man, own man directly behind it on a diagonal): tails */
-    EVAL_HOOK,            /* edge men (files a, j) with no own man diagonally behind: loose hooks */
-    EVAL_RUNAWAY,         /* men that promote unopposed: no enemy king and no enemy piece in the cone */
-    EVAL_RUNAWAY_ROWS,    /* sum over runaway men of the rows already travelled (closer = better) */
-    EVAL_KING_MOBILITY,   /* empty squares the kings reach */
-    EVAL_KING_DIAGONAL,   /* kings on the long diagonal 46-5 */
-    EVAL_KING_MOBILITY_ATTACKED,   /* those of the kings' empty squares next to an opponent piece that
-                                    * could capture a king there (the square beyond empty, the king's
-                                    * own square counted as occupied): the unsafe part of the mobility */
-    EVAL_TERM_COUNT
-} EvalTerm;
 
 /* phase 0 = the men's 300 rows to go of the start position (middlegame), 32 = no man left to
  * advance (endgame): the men's progress says how far the game is. The weights of bt, frisian and
- * losing were fitted with the older phase, 40 pieces = 0 to 8 pieces = 32, and keep it. */
+ * losing were fitted with the older phase, 40 pieces = 0 to 8 pieces = 32, and keep it
+ * (eval_weights_phase_by_pip). */
 #define EVAL_PHASE_MAX 32
 #define EVAL_SCALE_ONE 16   /* scale numerator for "no drawish correction" */
-
-typedef struct {
-    int16_t mg, eg;
-} EvalWeight;
-
-/* The side tables: small tables looked up once for each side, with its own counts against the
- * opponent's (White's entry +1, Black's -1: colour-symmetric by construction).
- * - material: men (counted up to 15) and kings (up to 3) against the opponent's, so that the fit
- *   learns what kings are worth against men in each ending;
- * - tempo: the side's tempo lead (its men's rows advanced minus the opponent's, capped at
- *   +-EVAL_TEMPO_SPAN) at each count of men on the board (in pairs): when a lead in development
- *   helps and when it overextends;
- * - moves: the side's free forward steps of men (capped at EVAL_MOVES_CAP - 1) against the
- *   opponent's: who runs out of moves first in a locked middlegame;
- * - wings: the men of both sides on the side's left half, then on its right half (its own view,
- *   each count capped at EVAL_WINGS_CAP - 1): a majority or a weakness on one wing. */
-typedef enum { EVAL_SIDE_MATERIAL, EVAL_SIDE_TEMPO, EVAL_SIDE_MOVES, EVAL_SIDE_WINGS, EVAL_SIDE_TABLES } EvalSideTable;
-
-#define EVAL_MATERIAL_MEN 16
-#define EVAL_MATERIAL_KINGS 4
-#define EVAL_MATERIAL_SIZE (EVAL_MATERIAL_MEN * EVAL_MATERIAL_MEN * EVAL_MATERIAL_KINGS * EVAL_MATERIAL_KINGS)
-#define EVAL_TEMPO_SPAN 20
-#define EVAL_TEMPO_BUCKETS 21   /* men on the board / 2: 0..20 */
-#define EVAL_TEMPO_SIZE (EVAL_TEMPO_BUCKETS * (2 * EVAL_TEMPO_SPAN + 1))
-#define EVAL_MOVES_CAP 24
-#define EVAL_MOVES_SIZE (EVAL_MOVES_CAP * EVAL_MOVES_CAP)
-#define EVAL_WINGS_CAP 11
-#define EVAL_WINGS_SIZE (EVAL_WINGS_CAP * EVAL_WINGS_CAP * EVAL_WINGS_CAP * EVAL_WINGS_CAP)
-
-/* The weight vector: the named terms; the pattern tables (eval_pattern.h), table t's entry i at
- * EVAL_PATTERN_BASE + t * EVAL_PATTERN_SIZE + i; the king table, a king on own-view square s at
- * EVAL_KING_BASE + s - 1; the region tables (eval_region.h), table t's entry i at
- * EVAL_REGION_BASE + t * EVAL_REGION_SIZE + i; the side tables' entries (eval_side_feature). */
-#define EVAL_PATTERN_BASE EVAL_TERM_COUNT
-#define EVAL_KING_BASE (EVAL_PATTERN_BASE + EVAL_PATTERN_TABLES * EVAL_PATTERN_SIZE)
-#define EVAL_REGION_BASE (EVAL_KING_BASE + SQUARE_COUNT)
-#define EVAL_MATERIAL_BASE (EVAL_REGION_BASE + EVAL_REGION_TABLES * EVAL_REGION_SIZE)
-#define EVAL_TEMPO_BASE (EVAL_MATERIAL_BASE + EVAL_MATERIAL_SIZE)
-#define EVAL_MOVES_BASE (EVAL_TEMPO_BASE + EVAL_TEMPO_SIZE)
-#define EVAL_WINGS_BASE (EVAL_MOVES_BASE + EVAL_MOVES_SIZE)
-#define EVAL_FEATURE_COUNT (EVAL_WINGS_BASE + EVAL_WINGS_SIZE)
-
-/* The tables of the weight vector, in its order: the pattern tables, the king table
- * (EVAL_KING_TABLE), the region tables (from EVAL_REGION_TABLE), then the side tables (from
- * EVAL_SIDE_TABLE, material first). The weight files name them (eval_table_name). */
-#define EVAL_KING_TABLE EVAL_PATTERN_TABLES
-#define EVAL_REGION_TABLE (EVAL_KING_TABLE + 1)
-#define EVAL_SIDE_TABLE (EVAL_REGION_TABLE + EVAL_REGION_TABLES)
-#define EVAL_MATERIAL_TABLE (EVAL_SIDE_TABLE + EVAL_SIDE_MATERIAL)
-#define EVAL_TABLE_COUNT (EVAL_SIDE_TABLE + EVAL_SIDE_TABLES)
 
 /* Everything the evaluation knows about a position, from White's point of view: the dense term
  * values, the pattern and region lookups, the kings and the side tables' lookups (White's entry
@@ -111,94 +33,8 @@ typedef struct {
     int scale;   /* 0..EVAL_SCALE_ONE: drawish-ending damping of the whole score */
 } EvalFeatures;
 
-/* The weight-vector position of pattern lookup k (0..EVAL_PATTERN_LOOKUPS-1) with index i. */
-static inline int eval_pattern_feature(int k, int i)
-{
-    return EVAL_PATTERN_BASE + (k % EVAL_PATTERN_TABLES) * EVAL_PATTERN_SIZE + i;
-}
-
-/* The sign of pattern lookup k in White's score: +1 for White's blocks, -1 for Black's. */
-static inline int eval_pattern_sign(int k) { return k < EVAL_PATTERN_TABLES ? 1 : -1; }
-
-/* The weight-vector position of region lookup k (0..EVAL_REGION_LOOKUPS-1) with index i. */
-static inline int eval_region_feature(int k, uint32_t i)
-{
-    return EVAL_REGION_BASE + (k % EVAL_REGION_TABLES) * EVAL_REGION_SIZE + (int)i;
-}
-
-/* The sign of region lookup k in White's score: +1 for White's regions, -1 for Black's. */
-static inline int eval_region_sign(int k) { return k < EVAL_REGION_TABLES ? 1 : -1; }
-
-/* The weight-vector position of a king on own-view square s (1..50). */
-static inline int eval_king_feature(int s) { return EVAL_KING_BASE + s - 1; }
-
-static inline int eval_cap(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
-
-/* The material table's index of a side with men and kings against an opponent with opp_men and
- * opp_kings (each count capped at the table's last row). */
-static inline int eval_material_index(int men, int kings, int opp_men, int opp_kings)
-{
-    men = eval_cap(men, 0, EVAL_MATERIAL_MEN - 1);
-    opp_men = eval_cap(opp_men, 0, EVAL_MATERIAL_MEN - 1);
-    kings = eval_cap(kings, 0, EVAL_MATERIAL_KINGS - 1);
-    opp_kings = eval_cap(opp_kings, 0, EVAL_MATERIAL_KINGS - 1);
-    return ((kings * EVAL_MATERIAL_KINGS + opp_kings) * EVAL_MATERIAL_MEN + men) * EVAL_MATERIAL_MEN + opp_men;
-}
-
-/* The tempo table's index of a side's tempo lead with men_on_board men of both sides (0..40). */
-static inline int eval_tempo_index(int men_on_board, int lead)
-{
-    int bucket = eval_cap(men_on_board / 2, 0, EVAL_TEMPO_BUCKETS - 1);
-    return bucket * (2 * EVAL_TEMPO_SPAN + 1) + eval_cap(lead, -EVAL_TEMPO_SPAN, EVAL_TEMPO_SPAN) + EVAL_TEMPO_SPAN;
-}
-
-/* The moves table's index of a side with steps free forward steps against the opponent's. */
-static inline int eval_moves_index(int steps, int opp_steps)
-{
-    return eval_cap(steps, 0, EVAL_MOVES_CAP - 1) * EVAL_MOVES_CAP + eval_cap(opp_steps, 0, EVAL_MOVES_CAP - 1);
-}
-
-/* The wings table's index of a side with own_left and opp_left men on its left half, own_right and
- * opp_right on its right half. */
-static inline int eval_wings_index(int own_left, int opp_left, int own_right, int opp_right)
-{
-    const int cap = EVAL_WINGS_CAP - 1;
-    return ((eval_cap(own_left, 0, cap) * EVAL_WINGS_CAP + eval_cap(opp_left, 0, cap)) * EVAL_WINGS_CAP +
-            eval_cap(own_right, 0, cap)) * EVAL_WINGS_CAP + eval_cap(opp_right, 0, cap);
-}
-
-/* The weight-vector position of entry i of side table t. */
-static inline int eval_side_feature(int t, int i)
-{
-    static const int base[EVAL_SIDE_TABLES] = {EVAL_MATERIAL_BASE, EVAL_TEMPO_BASE, EVAL_MOVES_BASE, EVAL_WINGS_BASE};
-    return base[t] + i;
-}
-
-/* Table t (0..EVAL_TABLE_COUNT-1) of the weight vector: its name ("?" out of range), its entry
- * count and the position of its entry 0. */
-const char *eval_table_name(int t);
-uint32_t eval_table_size(int t);
-int eval_table_base(int t);
-
-/* The variant whose weights v evaluates with: normal for killer (their play differs only in king
- * captures, which the weights do not see), v itself otherwise. */
-Variant eval_weights_variant(Variant v);
-
-/* The weights variant v evaluates with (EVAL_FEATURE_COUNT entries): those of
- * eval_weights_variant(v), decoded from the embedded file or replaced by eval_set_weights. */
-const EvalWeight *eval_weights_of(Variant v);
-
-/* The embedded weight file of variant v (one with weights of its own): its bytes and length. */
-void eval_embedded_file(Variant v, const unsigned char **bytes, size_t *len);
-
-/* Replaces the weights of variant v (one with weights of its own) for the rest of the process.
- * Call it before any evaluation with them: cached scores of the old weights are not forgotten. */
-void eval_set_weights(Variant v, const EvalWeight *weights);
-
 /* Fills the eval tables (cones of runaway men) once, however many threads call it; eval_position
- * calls it on first use. The weights of a variant are decoded from its embedded file on its first
- * eval_weights_of (also thread-safe); a damaged embedded file (a broken build: the tests check
- * every one) stops the program with a message. */
+ * calls it on first use. */
 void eval_init(void);
 
 /* Extracts the feature values, phase and scale of pos. */
@@ -208,49 +44,30 @@ void eval_extract(const Position *pos, EvalFeatures *f);
  * clamped below SCORE_EVAL_MAX. */
 Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights);
 
-/* The evaluation of pos for the side to move; |score| stays below SCORE_EVAL_MAX. */
-Score eval_position(const Position *pos);
+/* The score of pos for White under weights (EVAL_FEATURE_COUNT entries): eval_score_white of its
+ * features, read through the folded form (eval_weights_folded) when weights are its variant's own. */
+Score eval_position_white(const Position *pos, const EvalWeight *weights);
 
-#define EVAL_CACHE_ENTRIES ((size_t)1 << 16)
-
-/* A direct-mapped cache of evaluations (a search meets the same leaves again through transpositions
- * and re-searches). An entry is one word: the high 48 bits of the position's key mixed with its
- * weight vector (so weight sets and the material-only scores stay apart; bit 16 always set, so an
- * all-zero cache matches nothing), and the score for White in the low 16 bits. Eight bytes keep the
- * whole cache in the core's own cache beside the weights; a false hit needs 47 key bits to agree. */
-typedef struct {
-    uint64_t entry[EVAL_CACHE_ENTRIES];
-} EvalCache;
-
-/* Starts loading the entry of a position with this key, so that a lookup issued a little later does
- * not stall. No effect on the contents. */
-static inline void eval_cache_prefetch(const EvalCache *cache, Key key)
+/* The score for the side to move of a score for White: -white for Black, without a branch (the
+ * side to move alternates). */
+static inline Score eval_side_relative(Score white, Color turn)
 {
-    __builtin_prefetch(&cache->entry[key & (EVAL_CACHE_ENTRIES - 1)]);
+    int black = turn == BLACK;
+    return (white ^ -black) + black;
 }
 
-/* The evaluation of pos for the side to move under weights (eval_position's when they are its
- * variant's), looked up in cache by pos->key (which must be pos's own) and stored there on a miss. */
-Score eval_position_cached(EvalCache *cache, const Position *pos, const EvalWeight *weights);
+/* The evaluation of pos for the side to move under its variant's weights (eval_weights_of); |score|
+ * stays below SCORE_EVAL_MAX. */
+Score eval_position(const Position *pos);
 
 /* Material only: the man and king values of variant v (mg = eg; negative in losing, where every
  * piece is a burden). The baseline the learnt weights are measured against. */
 int eval_material_value(Variant v, EvalTerm man_or_king);
 
+/* The material values of variant v as a two-entry weight vector, [0] the man's and [1] the king's:
+ * the same address for the whole process (the evaluation cache keys material-only scores by it). */
+const EvalWeight *eval_material_weights(Variant v);
+
 /* The score for White of extracted features of variant v under the material values alone: what
  * eval_score_white gives for a vector holding them and 0 everywhere else. */
 Score eval_material_white(const EvalFeatures *f, Variant v);
-
-/* The material-only evaluation of pos (its variant's values) for the side to move, through the
- * cache like eval_position_cached (its entries keep the two kinds of score apart). */
-Score eval_material_cached(EvalCache *cache, const Position *pos);
-
-/* The short name of a term ("man", "runaway", ...). */
-const char *eval_term_name(EvalTerm term);
-
-/* Looks a term up by name; returns EVAL_TERM_COUNT when unknown. */
-EvalTerm eval_term_by_name(const char *name);
-
-/* Prints the evaluation term by term (one line per term, one each for the block tables', the
- * regions', the king squares' and each side table's sums, then phase, scale and the total). */
-void eval_print_breakdown(const Position *pos, FILE *out);

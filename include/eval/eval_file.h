@@ -22,7 +22,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "eval/eval.h"
+#include "eval/eval_layout.h"
+#include "rules/variant.h"
 
 #define EVAL_FILE_MAGIC "DEVW"
 #define EVAL_FILE_VERSION 1
@@ -79,8 +80,3 @@ bool eval_file_decode(const uint8_t *bytes, size_t len, Variant expect, EvalWeig
 /* eval_file_decode of the file at path (why also covers a file that cannot be read). */
 bool eval_file_read(const char *path, Variant expect, EvalWeight *weights, EvalFileHeader *head, char *why,
                     size_t why_size);
-
-/* Reads the weight file at path and makes its weights those of the variant it declares (stored in
- * *variant) for the rest of the process (eval_set_weights). False with why, and every weight
- * unchanged, when the file is refused. */
-bool eval_file_use(const char *path, Variant *variant, char *why, size_t why_size);

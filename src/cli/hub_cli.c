@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include "eval/eval_file.h"
+#include "eval/eval_weights.h"
 #include "hub/hub_loop.h"
 #include "util/opts.h"
 
@@ -23,7 +24,7 @@ static const char *use_weights(void *ctx, const char *path)
 {
     WeightsOption *o = ctx;
     Variant v;
-    return eval_file_use(path, &v, o->why, sizeof o->why) ? NULL : o->why;
+    return eval_weights_use_file(path, &v, o->why, sizeof o->why) ? NULL : o->why;
 }
 
 int hub_cli_main(int argc, char **argv)

@@ -7,6 +7,7 @@
 #include "eval/eval_file.h"
 #include "learn/tune.h"
 #include "learn/tune_data.h"
+#include "eval/eval_weights.h"
 
 /* The command line of tune_cli_main. */
 typedef struct {

@@ -1,12 +1,10 @@
 /* Probing the embedded bitbases (see bitbase.h); the blob comes from the generated source. */
 #include <stdio.h>
+#include "blobs.h"
 #include "endgame/bitbase.h"
 #include "endgame/bitbase_store.h"
 #include "rules/movegen.h"
 #include "rules/make.h"
-
-extern const unsigned char bitbase_blob[];
-extern const size_t bitbase_blob_size;
 
 static BbTable tables[MATERIAL_IDS];
 static const BbTable *by_material[MATERIAL_IDS];

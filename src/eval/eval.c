@@ -1,37 +1,15 @@
+/* The hand-written terms of the evaluation and the scoring of features (see eval.h). */
 #include "eval/eval.h"
 
 #include <stdatomic.h>
-#include <stdlib.h>
-#include <string.h>
 #include <threads.h>
-#include "eval/eval_file.h"
+#include "eval/eval_weights.h"
 
 /* Every feature is computed for one side seen from its own side of the board: White as is,
  * Black after a half turn of the board (square s -> 51 - s). Black's features are computed on the
  * board itself with the half-turned square sets and the opposite directions (a half turn maps each
  * diagonal direction to its opposite), so value = white - black holds exactly and
  * eval(p) == -eval(mirror(p)) by construction. */
-
-static const char *const TERM_NAMES[EVAL_TERM_COUNT] = {
-    [EVAL_MAN] = "man",
-    [EVAL_KING] = "king",
-    [EVAL_KING_FIRST] = "king_first",
-    [EVAL_TEMPO] = "tempo",
-    [EVAL_BACK_RANK] = "back_rank",
-    [EVAL_BACK_GUARD] = "back_guard",
-    [EVAL_CENTRE] = "centre",
-    [EVAL_BALANCE] = "balance",
-    [EVAL_OUTPOST] = "outpost",
-    [EVAL_OUTPOST_WEAK] = "outpost_weak",
-    [EVAL_LOCKED] = "locked",
-    [EVAL_TAIL] = "tail",
-    [EVAL_HOOK] = "hook",
-    [EVAL_RUNAWAY] = "runaway",
-    [EVAL_RUNAWAY_ROWS] = "runaway_rows",
-    [EVAL_KING_MOBILITY] = "king_mobility",
-    [EVAL_KING_DIAGONAL] = "king_diagonal",
-    [EVAL_KING_MOBILITY_ATTACKED] = "king_mobility_attacked",
-};
 
 /* The square sets of one side on the real board: White's own view is the board, Black's sets are
  * White's under the half turn. */
@@ -40,39 +18,9 @@ typedef struct {
     Bitboard back_rank, back_guard, centre, outpost, left, edge, long_diagonal;
 } SideTables;
 
-/* The variants with weights of their own, each from its embedded file book/eval/<name>.bin. */
-#define WEIGHT_SETS 4
-extern const unsigned char eval_normal_blob[], eval_bt_blob[], eval_frisian_blob[], eval_losing_blob[];
-extern const size_t eval_normal_blob_size, eval_bt_blob_size, eval_frisian_blob_size, eval_losing_blob_size;
-static const struct {
-    Variant variant;
-    const unsigned char *bytes;
-    const size_t *len;
-} EMBEDDED[WEIGHT_SETS] = {
-    {VARIANT_NORMAL, eval_normal_blob, &eval_normal_blob_size},
-    {VARIANT_BT, eval_bt_blob, &eval_bt_blob_size},
-    {VARIANT_FRISIAN, eval_frisian_blob, &eval_frisian_blob_size},
-    {VARIANT_LOSING, eval_losing_blob, &eval_losing_blob_size},
-};
-/* The set of each variant that has evaluation data of its own (variant_eval_data says which). */
-static const int WEIGHT_SET_OF[VARIANT_COUNT] = {
-    [VARIANT_NORMAL] = 0, [VARIANT_BT] = 1, [VARIANT_FRISIAN] = 2, [VARIANT_LOSING] = 3,
-};
-
-/* Which sets measure the phase by the men's rows to go (fitted so): the others by the piece count,
- * 40 pieces = 0, 8 or fewer = EVAL_PHASE_MAX, until they are refitted. */
-static const bool PHASE_BY_PIP[WEIGHT_SETS] = {true, false, false, false};
-
 static struct {
     atomic_bool ready;
     SideTables side[2];
-    mtx_t weights_lock;                    /* serialises the decoding of the weight sets */
-    atomic_bool weights_ready[WEIGHT_SETS];
-    EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];   /* decoded on first use: a process pays
-                                                             * only for the variants it plays */
-    EvalWeight folded[WEIGHT_SETS][EVAL_FEATURE_COUNT];    /* the same scores, the blocks folded
-                                                             * into the regions (fold_weights) */
-    bool is_folded[WEIGHT_SETS];                           /* false: a sum did not fit, use weights */
 } tables;
 
 /* Material-only values in centi-men, {man, man} and {king, king} (mg = eg): also the cache key of
@@ -96,20 +44,11 @@ static Bitboard squares_mask(const int *squares, int count)
 static int square_row(int s) { return (s - 1) / 5; }
 static int square_file(int s) { return 2 * ((s - 1) % 5) + (square_row(s) % 2 == 0); }
 
-static int weight_set(Variant v)
-{
-    return WEIGHT_SET_OF[variant_eval_data(v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL)];
-}
-
 static void init_tables(void)
 {
     bb_init();
     eval_pattern_init();
     eval_region_init();
-    if (mtx_init(&tables.weights_lock, mtx_plain) != thrd_success) {
-        fprintf(stderr, "engine: cannot create a mutex\n");
-        abort();
-    }
     static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};
     static const int diagonal[] = {5, 10, 14, 19, 23, 28, 32, 37, 41, 46};
     SideTables *w = &tables.side[WHITE], *b = &tables.side[BLACK];
@@ -271,7 +210,7 @@ static inline void extract(const Position *pos, EvalFeatures *f, bool patterns, 
     for (int i = 0; i < EVAL_TERM_COUNT; i++)
         f->value[i] = w[i] - b[i];
     int phase;
-    if (PHASE_BY_PIP[weight_set(position_variant(pos))]) {
+    if (eval_weights_phase_by_pip(position_variant(pos))) {
         int pip = 9 * (w[EVAL_MAN] + b[EVAL_MAN]) - (w[EVAL_TEMPO] + b[EVAL_TEMPO]);   /* men's rows to go */
         phase = (PIP_START - pip) * EVAL_PHASE_MAX / PIP_START;
     } else {
@@ -372,213 +311,43 @@ static inline Score score_with(const EvalFeatures *f, const EvalWeight *weights,
 
 Score eval_score_white(const EvalFeatures *f, const EvalWeight *weights) { return score_with(f, weights, true); }
 
-/* Every region's 12 squares hold two blocks (eval_region_holds), the 7 regions the 14 blocks once
- * each, for either side: adding the blocks' weights into every region entry gives the same sums
- * without a block lookup (test_eval checks the blocks and the scores). False, out unusable, when a
- * sum leaves int16_t. */
-static bool fold_weights(const EvalWeight *raw, EvalWeight *out)
-{
-    memcpy(out, raw, EVAL_FEATURE_COUNT * sizeof *out);
-    for (int t = 0; t < EVAL_REGION_TABLES; t++) {
-        const EvalWeight *top = &raw[eval_pattern_feature(eval_region_holds[t][0], 0)];
-        const EvalWeight *low = &raw[eval_pattern_feature(eval_region_holds[t][1], 0)];
-        EvalWeight *r = &out[eval_region_feature(t, 0)];
-        for (int i = 0; i < EVAL_REGION_SIZE; i++) {
-            int mg = r[i].mg + top[i / 81].mg + low[i % EVAL_PATTERN_SIZE].mg;
-            int eg = r[i].eg + top[i / 81].eg + low[i % EVAL_PATTERN_SIZE].eg;
-            if (mg < INT16_MIN || mg > INT16_MAX || eg < INT16_MIN || eg > INT16_MAX)
-                return false;
-            r[i] = (EvalWeight){(int16_t)mg, (int16_t)eg};
-        }
-    }
-    return true;
-}
-
-/* The score for White of pos under weight set i, through its folded weights when they exist. */
-static inline Score set_white(const Position *pos, int i)
+/* The score for White of pos under weights, reading the block tables only when patterns (the
+ * folded weights hold them in the regions). */
+static inline Score white_with(const Position *pos, const EvalWeight *weights, bool patterns)
 {
     EvalFeatures f;
-    bool folded = tables.is_folded[i];
-    const EvalWeight *weights = folded ? tables.folded[i] : tables.weights[i];
-    extract(pos, &f, !folded, weights);
-    return score_with(&f, weights, !folded);
+    extract(pos, &f, patterns, weights);
+    return score_with(&f, weights, patterns);
 }
 
-Variant eval_weights_variant(Variant v) { return EMBEDDED[weight_set(v)].variant; }
-
-/* Decodes weight set i from its embedded file unless done; a damaged file is a broken build (the
- * tests decode every one), never a silent zero table. */
-static void load_weight_set(int i)
+/* Foreign weights (the tuner's, a test's) take the plain path; the variant's own go through their
+ * folded form when it exists, the search's leaves among them. */
+Score eval_position_white(const Position *pos, const EvalWeight *weights)
 {
-    eval_init();
-    mtx_lock(&tables.weights_lock);
-    if (!atomic_load_explicit(&tables.weights_ready[i], memory_order_acquire)) {
-        EvalFileHeader head;
-        char why[EVAL_FILE_WHY_MAX];
-        if (!eval_file_decode(EMBEDDED[i].bytes, *EMBEDDED[i].len, EMBEDDED[i].variant, tables.weights[i], &head,
-                              why, sizeof why)) {
-            fprintf(stderr, "engine: the embedded weights book/eval/%s.bin are damaged: %s\n",
-                    variant_name(EMBEDDED[i].variant), why);
-            abort();
-        }
-        tables.is_folded[i] = fold_weights(tables.weights[i], tables.folded[i]);
-        atomic_store_explicit(&tables.weights_ready[i], true, memory_order_release);
+    Variant v = position_variant(pos);
+    if (weights != eval_weights_of(v)) {
+        EvalFeatures f;
+        eval_extract(pos, &f);
+        return eval_score_white(&f, weights);
     }
-    mtx_unlock(&tables.weights_lock);
+    const EvalWeight *folded = eval_weights_folded(v);
+    return folded ? white_with(pos, folded, false) : white_with(pos, weights, true);
 }
 
-const EvalWeight *eval_weights_of(Variant v)
+Score eval_position(const Position *pos)
 {
-    int i = weight_set(v);
-    if (!atomic_load_explicit(&tables.weights_ready[i], memory_order_acquire))
-        load_weight_set(i);
-    return tables.weights[i];
+    return eval_side_relative(eval_position_white(pos, eval_weights_of(position_variant(pos))), pos->turn);
 }
 
-void eval_embedded_file(Variant v, const unsigned char **bytes, size_t *len)
-{
-    *bytes = EMBEDDED[weight_set(v)].bytes;
-    *len = *EMBEDDED[weight_set(v)].len;
-}
+const EvalWeight *eval_material_weights(Variant v) { return MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL]; }
 
-void eval_set_weights(Variant v, const EvalWeight *weights)
-{
-    load_weight_set(weight_set(v));   /* so that no later first use decodes over them */
-    int i = weight_set(v);
-    memcpy(tables.weights[i], weights, sizeof tables.weights[0]);
-    tables.is_folded[i] = fold_weights(tables.weights[i], tables.folded[i]);
-}
+int eval_material_value(Variant v, EvalTerm man_or_king) { return eval_material_weights(v)[man_or_king == EVAL_KING].mg; }
 
-int eval_material_value(Variant v, EvalTerm man_or_king)
+/* The same sums eval_score_white forms when every weight but the man's and the king's is 0. */
+Score eval_material_white(const EvalFeatures *f, Variant v)
 {
-    return MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL][man_or_king == EVAL_KING].mg;
-}
-
-/* The material values as a score: the same sums eval_score_white forms when every other weight is 0. */
-static Score material_white(const EvalFeatures *f, const EvalWeight *m)
-{
+    const EvalWeight *m = eval_material_weights(v);
     int mg = m[0].mg * f->value[EVAL_MAN] + m[1].mg * f->value[EVAL_KING];
     int eg = m[0].eg * f->value[EVAL_MAN] + m[1].eg * f->value[EVAL_KING];
     return blend(mg, eg, f);
-}
-
-Score eval_material_white(const EvalFeatures *f, Variant v)
-{
-    return material_white(f, MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL]);
-}
-
-/* eval_score_white(eval_extract(pos), the weights of its variant). */
-static Score eval_white(const Position *pos)
-{
-    Variant v = position_variant(pos);
-    eval_weights_of(v);   /* decodes them on first use */
-    return set_white(pos, weight_set(v));
-}
-
-/* The score for the side to move: -white for Black, without a branch (the side to move alternates). */
-static inline Score side_relative(Score white, Color turn)
-{
-    int black = turn == BLACK;
-    return (white ^ -black) + black;
-}
-
-Score eval_position(const Position *pos) { return side_relative(eval_white(pos), pos->turn); }
-
-#define CACHE_LOCK_MASK (~(uint64_t)0xFFFF)
-#define CACHE_LOCK_BIT ((uint64_t)1 << 16)
-
-/* The cached score of pos under key: the weight vector key, or the material values key. The index
- * is the position key's low bits (eval_cache_prefetch knows it), the lock its high bits mixed with
- * the weights' address. */
-static inline Score cached(EvalCache *cache, const Position *pos, const EvalWeight *key, bool material)
-{
-    uint64_t tag = pos->key ^ (uint64_t)(uintptr_t)key * 0x9E3779B97F4A7C15ULL;
-    uint64_t *e = &cache->entry[pos->key & (EVAL_CACHE_ENTRIES - 1)];
-    uint64_t lock = (tag | CACHE_LOCK_BIT) & CACHE_LOCK_MASK;
-    Score white;
-    if ((*e & CACHE_LOCK_MASK) == lock) {
-        white = (int16_t)(uint16_t)*e;
-    } else {
-        int i = weight_set(position_variant(pos));
-        if (!material && key == tables.weights[i]) {   /* the variant's own: the folded path */
-            white = set_white(pos, i);
-        } else {
-            EvalFeatures f;
-            eval_extract(pos, &f);
-            white = material ? material_white(&f, key) : eval_score_white(&f, key);
-        }
-        *e = lock | (uint16_t)white;
-    }
-    return side_relative(white, pos->turn);
-}
-
-Score eval_position_cached(EvalCache *cache, const Position *pos, const EvalWeight *weights)
-{
-    return cached(cache, pos, weights, false);
-}
-
-Score eval_material_cached(EvalCache *cache, const Position *pos)
-{
-    Variant v = position_variant(pos);
-    return cached(cache, pos, MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL], true);
-}
-
-const char *eval_term_name(EvalTerm term)
-{
-    return term >= 0 && term < EVAL_TERM_COUNT ? TERM_NAMES[term] : "?";
-}
-
-EvalTerm eval_term_by_name(const char *name)
-{
-    for (int i = 0; i < EVAL_TERM_COUNT; i++)
-        if (strcmp(TERM_NAMES[i], name) == 0)
-            return (EvalTerm)i;
-    return EVAL_TERM_COUNT;
-}
-
-/* The share of White's score of the mg and eg sums, before truncation and clamping. */
-static double part_of(int mg, int eg, const EvalFeatures *f)
-{
-    return ((double)mg * (EVAL_PHASE_MAX - f->phase) + (double)eg * f->phase) * f->scale / (EVAL_PHASE_MAX * EVAL_SCALE_ONE);
-}
-
-/* One line for each term, then one each for the block tables, the regions, the king table and the
- * side tables: their white= shares add up to the phase line's white (up to its truncation and
- * clamp). */
-void eval_print_breakdown(const Position *pos, FILE *out)
-{
-    EvalFeatures f;
-    eval_extract(pos, &f);
-    const EvalWeight *weights = eval_weights_of(position_variant(pos));
-    for (int i = 0; i < EVAL_TERM_COUNT; i++) {
-        const EvalWeight *w = &weights[i];
-        fprintf(out, "eval term=%s white-black=%d mg=%d eg=%d white=%.1f\n", TERM_NAMES[i], f.value[i], w->mg,
-                w->eg, part_of(f.value[i] * w->mg, f.value[i] * w->eg, &f));
-    }
-    int mg = 0, eg = 0;
-    for (int k = 0; k < EVAL_PATTERN_LOOKUPS; k++) {
-        const EvalWeight *w = &weights[eval_pattern_feature(k, f.pattern[k])];
-        mg += eval_pattern_sign(k) * w->mg;
-        eg += eval_pattern_sign(k) * w->eg;
-    }
-    fprintf(out, "eval patterns mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    mg = eg = 0;
-    for (int k = 0; k < EVAL_REGION_LOOKUPS; k++) {
-        const EvalWeight *w = &weights[eval_region_feature(k, f.region[k])];
-        mg += eval_region_sign(k) * w->mg;
-        eg += eval_region_sign(k) * w->eg;
-    }
-    fprintf(out, "eval regions mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    mg = eg = 0;
-    king_sum(&f, weights, &mg, &eg);
-    fprintf(out, "eval king-squares mg=%d eg=%d white=%.1f\n", mg, eg, part_of(mg, eg, &f));
-    for (int t = 0; t < EVAL_SIDE_TABLES; t++) {
-        mg = eg = 0;
-        side_sum(&f, t, weights, &mg, &eg);
-        fprintf(out, "eval %s-table mg=%d eg=%d white=%.1f\n", eval_table_name(EVAL_SIDE_TABLE + t), mg, eg,
-                part_of(mg, eg, &f));
-    }
-    fprintf(out, "eval phase=%d/%d scale=%d/%d white=%d\n", f.phase, EVAL_PHASE_MAX, f.scale, EVAL_SCALE_ONE,
-            eval_score_white(&f, weights));
-    fprintf(out, "eval total=%d side=%s\n", eval_position(pos), pos->turn == WHITE ? "white" : "black");
 }

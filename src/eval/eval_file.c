@@ -255,9 +255,9 @@ static bool check_variant(In *in, Variant expect, Variant *v)
     if (found == VARIANT_COUNT)
         return fail(in, "unknown variant \"%s\"", name);
     *v = (Variant)found;
-    if (eval_weights_variant(*v) != *v)
+    if (variant_eval_data(*v) != *v)
         return fail(in, "%s has no weights of its own (it plays with %s's)", name,
-                    variant_name(eval_weights_variant(*v)));
+                    variant_name(variant_eval_data(*v)));
     if (expect != VARIANT_COUNT && *v != expect)
         return fail(in, "the file holds the weights of %s, not of %s", name, variant_name(expect));
     return true;
@@ -432,22 +432,5 @@ bool eval_file_read(const char *path, Variant expect, EvalWeight *weights, EvalF
     fclose(f);
     ok = ok && eval_file_decode(bytes, len, expect, weights, head, why, why_size);
     free(bytes);
-    return ok;
-}
-
-bool eval_file_use(const char *path, Variant *variant, char *why, size_t why_size)
-{
-    EvalWeight *weights = malloc(EVAL_FEATURE_COUNT * sizeof *weights);
-    EvalFileHeader head;
-    if (!weights) {
-        snprintf(why, why_size, "out of memory");
-        return false;
-    }
-    bool ok = eval_file_read(path, VARIANT_COUNT, weights, &head, why, why_size);
-    if (ok) {
-        eval_set_weights(head.variant, weights);
-        *variant = head.variant;
-    }
-    free(weights);
     return ok;
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "endgame/bitbase.h"
-#include "eval/eval.h"
+#include "eval/eval_weights.h"
 #include "hub/hub_term.h"
 #include "rules/notation.h"
 

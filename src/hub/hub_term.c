@@ -4,7 +4,7 @@
 #include <string.h>
 #include "search/bench.h"
 #include "opening/book.h"
-#include "eval/eval.h"
+#include "hub/hub_eval.h"
 #include "hub/hub_term.h"
 #include "rules/notation.h"
 #include "rules/perft.h"
@@ -385,7 +385,7 @@ bool hub_term_execute(Hub *h, const HubCommand *c)
     else if (strcmp(name, "perft") == 0)
         cmd_perft(h, c);
     else if (strcmp(name, "eval") == 0)
-        eval_print_breakdown(game_position(&h->game), h->out);
+        hub_eval_print_breakdown(game_position(&h->game), h->out);
     else if (strcmp(name, "bench") == 0)
         cmd_bench(h, c);
     else if (strcmp(name, "book") == 0)

@@ -5,12 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "blobs.h"
 #include "util/embed.h"
 #include "rules/hash.h"
 #include "rules/make.h"
-
-extern const unsigned char book_blob[];
-extern const size_t book_blob_size;
 
 /* Bit s-1 set for every square s of b: independent of the bitboard layout. */
 static uint64_t square_mask(Bitboard b)

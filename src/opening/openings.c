@@ -4,10 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "blobs.h"
 #include "rules/notation.h"
-
-extern const unsigned char ballots_blob[];
-extern const size_t ballots_blob_size;
 
 /* Appends the position of one line; false with err set when it is bad or memory is short. */
 static bool add_line(const char *name, int lineno, char *line, Variant v, Position **list, int *count, int *cap,

@@ -3,7 +3,7 @@
 #include "util/clock.h"
 #include "rules/notation.h"
 #include "search/search.h"
-#include "eval/eval.h"
+#include "eval/eval_weights.h"
 
 static const char *const BENCH_POSITIONS[] = {
     "start",

@@ -2,6 +2,7 @@
 /* The searcher's state, shared by the driver (search.c), the root (search_root.c) and the tree
  * search (search_tree.c). */
 #include <stdatomic.h>
+#include "eval/eval_cache.h"
 #include "search/search.h"
 #include "search/tt.h"
 

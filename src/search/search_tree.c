@@ -7,6 +7,7 @@
 #include <string.h>
 #include "endgame/bitbase.h"
 #include "rules/make.h"
+#include "eval/eval_weights.h"
 #include "search_internal.h"
 
 #define ORDER_TT (1 << 30)
@@ -27,11 +28,11 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
     s->leaf_count++;
     s->leaf_ply_sum += (uint64_t)ply;
     if (s->params.material)
-        return eval_material_cached(&s->eval_cache, pos);
-    Score full = eval_position_cached(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
+        return eval_cache_material(&s->eval_cache, pos);
+    Score full = eval_cache_position(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
     if (s->params.positional == 100)
         return full;
-    Score material = eval_material_cached(&s->eval_cache, pos);
+    Score material = eval_cache_material(&s->eval_cache, pos);
     Score blend = (Score)(material + (full - material) * s->params.positional / 100);
     return max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, blend));
 }

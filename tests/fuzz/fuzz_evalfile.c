@@ -8,6 +8,7 @@
 
 #include "rules/rules.h"
 #include "eval/eval_file.h"
+#include "eval/eval_weights.h"
 
 #define CHECK(cond) ((cond) ? (void)0 : abort())
 

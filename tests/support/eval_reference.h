@@ -76,7 +76,7 @@ static bool ref_attacked(const RefBoard *b, int r, int c)
     return false;
 }
 
-/* The features of side us in its own view, as defined in eval.h. */
+/* The features of side us in its own view, as defined in eval_layout.h. */
 static void ref_side(const Position *pos, Color us, int *v)
 {
     static const int guard[] = {47, 48, 49}, centre[] = {22, 23, 24, 27, 28, 29}, outpost[] = {22, 24};

@@ -1,0 +1,150 @@
+/* The weight sets of the evaluation (see eval_weights.h): the embedded files, their decoding on
+ * first use and the folded copies the search scores with. */
+#include "eval/eval_weights.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+#include "blobs.h"
+#include "eval/eval_file.h"
+
+/* The variants with weights of their own, each from its embedded file book/eval/<name>.bin. */
+#define WEIGHT_SETS 4
+static const struct {
+    Variant variant;
+    const unsigned char *bytes;
+    const size_t *len;
+} EMBEDDED[WEIGHT_SETS] = {
+    {VARIANT_NORMAL, eval_normal_blob, &eval_normal_blob_size},
+    {VARIANT_BT, eval_bt_blob, &eval_bt_blob_size},
+    {VARIANT_FRISIAN, eval_frisian_blob, &eval_frisian_blob_size},
+    {VARIANT_LOSING, eval_losing_blob, &eval_losing_blob_size},
+};
+/* The set of each variant that has evaluation data of its own (variant_eval_data says which). */
+static const int WEIGHT_SET_OF[VARIANT_COUNT] = {
+    [VARIANT_NORMAL] = 0, [VARIANT_BT] = 1, [VARIANT_FRISIAN] = 2, [VARIANT_LOSING] = 3,
+};
+
+/* Which sets measure the phase by the men's rows to go (fitted so): the others by the piece count,
+ * 40 pieces = 0, 8 or fewer = EVAL_PHASE_MAX, until they are refitted. */
+static const bool PHASE_BY_PIP[WEIGHT_SETS] = {true, false, false, false};
+
+static struct {
+    mtx_t lock;                            /* serialises the decoding of the weight sets */
+    atomic_bool ready[WEIGHT_SETS];
+    EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];   /* decoded on first use: a process pays
+                                                             * only for the variants it plays */
+    EvalWeight folded[WEIGHT_SETS][EVAL_FEATURE_COUNT];    /* the same scores, the blocks folded
+                                                             * into the regions (fold_weights) */
+    bool is_folded[WEIGHT_SETS];                           /* false: a sum did not fit, use weights */
+} sets;
+
+static int weight_set(Variant v)
+{
+    return WEIGHT_SET_OF[variant_eval_data(v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL)];
+}
+
+static void init_lock(void)
+{
+    if (mtx_init(&sets.lock, mtx_plain) != thrd_success) {
+        fprintf(stderr, "engine: cannot create a mutex\n");
+        abort();
+    }
+}
+
+/* Every region's 12 squares hold two blocks (eval_region_holds), the 7 regions the 14 blocks once
+ * each, for either side: adding the blocks' weights into every region entry gives the same sums
+ * without a block lookup (test_eval checks the blocks and the scores). False, out unusable, when a
+ * sum leaves int16_t. */
+static bool fold_weights(const EvalWeight *raw, EvalWeight *out)
+{
+    memcpy(out, raw, EVAL_FEATURE_COUNT * sizeof *out);
+    for (int t = 0; t < EVAL_REGION_TABLES; t++) {
+        const EvalWeight *top = &raw[eval_pattern_feature(eval_region_holds[t][0], 0)];
+        const EvalWeight *low = &raw[eval_pattern_feature(eval_region_holds[t][1], 0)];
+        EvalWeight *r = &out[eval_region_feature(t, 0)];
+        for (int i = 0; i < EVAL_REGION_SIZE; i++) {
+            int mg = r[i].mg + top[i / 81].mg + low[i % EVAL_PATTERN_SIZE].mg;
+            int eg = r[i].eg + top[i / 81].eg + low[i % EVAL_PATTERN_SIZE].eg;
+            if (mg < INT16_MIN || mg > INT16_MAX || eg < INT16_MIN || eg > INT16_MAX)
+                return false;
+            r[i] = (EvalWeight){(int16_t)mg, (int16_t)eg};
+        }
+    }
+    return true;
+}
+
+/* Decodes weight set i from its embedded file unless done; a damaged file is a broken build (the
+ * tests decode every one), never a silent zero table. */
+static void load_weight_set(int i)
+{
+    static once_flag once = ONCE_FLAG_INIT;
+    call_once(&once, init_lock);
+    mtx_lock(&sets.lock);
+    if (!atomic_load_explicit(&sets.ready[i], memory_order_acquire)) {
+        EvalFileHeader head;
+        char why[EVAL_FILE_WHY_MAX];
+        if (!eval_file_decode(EMBEDDED[i].bytes, *EMBEDDED[i].len, EMBEDDED[i].variant, sets.weights[i], &head, why,
+                              sizeof why)) {
+            fprintf(stderr, "engine: the embedded weights book/eval/%s.bin are damaged: %s\n",
+                    variant_name(EMBEDDED[i].variant), why);
+            abort();
+        }
+        sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
+        atomic_store_explicit(&sets.ready[i], true, memory_order_release);
+    }
+    mtx_unlock(&sets.lock);
+}
+
+/* Weight set i, decoded if it was not yet. */
+static inline int loaded_set(Variant v)
+{
+    int i = weight_set(v);
+    if (!atomic_load_explicit(&sets.ready[i], memory_order_acquire))
+        load_weight_set(i);
+    return i;
+}
+
+Variant eval_weights_variant(Variant v) { return EMBEDDED[weight_set(v)].variant; }
+
+const EvalWeight *eval_weights_of(Variant v) { return sets.weights[loaded_set(v)]; }
+
+const EvalWeight *eval_weights_folded(Variant v)
+{
+    int i = loaded_set(v);
+    return sets.is_folded[i] ? sets.folded[i] : NULL;
+}
+
+bool eval_weights_phase_by_pip(Variant v) { return PHASE_BY_PIP[weight_set(v)]; }
+
+void eval_weights_embedded_file(Variant v, const unsigned char **bytes, size_t *len)
+{
+    *bytes = EMBEDDED[weight_set(v)].bytes;
+    *len = *EMBEDDED[weight_set(v)].len;
+}
+
+void eval_weights_set(Variant v, const EvalWeight *weights)
+{
+    int i = loaded_set(v);   /* so that no later first use decodes over them */
+    memcpy(sets.weights[i], weights, sizeof sets.weights[0]);
+    sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
+}
+
+bool eval_weights_use_file(const char *path, Variant *variant, char *why, size_t why_size)
+{
+    EvalWeight *weights = malloc(EVAL_FEATURE_COUNT * sizeof *weights);
+    EvalFileHeader head;
+    if (!weights) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    bool ok = eval_file_read(path, VARIANT_COUNT, weights, &head, why, why_size);
+    if (ok) {
+        eval_weights_set(head.variant, weights);
+        *variant = head.variant;
+    }
+    free(weights);
+    return ok;
+}
