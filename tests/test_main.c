@@ -31,6 +31,7 @@ static void test_refusals(void **state)
         {"perft start 3 4", "engine perft: unexpected argument \"4\""},
         {"bench 0", "engine bench: bad depth \"0\": expected an integer 1-60"},
         {"bench 5 6", "engine bench: unexpected argument \"6\""},
+        {"bench 5 --threads 0", "engine bench: bad --threads \"0\": expected an integer 1-256"},
         {"hub now", "engine hub: unexpected argument \"now\""},
         {"hub --fast", "engine hub: unknown option \"--fast\""},
         {"selfplay --games 5", "engine selfplay: --out FILE is required"},

@@ -17,7 +17,7 @@ static const char *const BENCH_POSITIONS[] = {
     "W:WK1,K50,33,38:BK46,K5,12,17",
 };
 
-uint64_t bench_run(int depth, FILE *out)
+uint64_t bench_run(int depth, int threads, FILE *out)
 {
     static Game game;
     uint64_t total = 0;
@@ -27,8 +27,10 @@ uint64_t bench_run(int depth, FILE *out)
         Position pos;
         SearchResult res;
         Search *s = search_new(16);
-        if (!s)
+        if (!s || !search_set_threads(s, threads)) {
+            search_free(s);
             return 0;
+        }
         notation_parse_position(BENCH_POSITIONS[i], &pos);
         game_reset(&game, &pos);
         eval_weights_of(position_variant(&pos));   /* decoded on first use: not search time */
