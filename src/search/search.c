@@ -57,7 +57,11 @@ void search_free(Search *s)
     free(s);
 }
 
-bool search_resize_tt(Search *s, size_t tt_mib) { return tt_resize(s->tt, tt_mib); }
+bool search_resize_tt(Search *s, size_t tt_mib)
+{
+    search_pool_wait(s);
+    return tt_resize(s->tt, tt_mib);
+}
 
 size_t search_tt_mib(const Search *s) { return s->tt->mib; }
 
@@ -111,6 +115,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
 
 void search_clear(Search *s)
 {
+    search_pool_wait(s);
     tt_clear(s->tt);
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
@@ -128,6 +133,8 @@ static void ponder_hit(Search *s, double now)
 {
     s->pondering = false;
     s->clock_start = now;
+    if (s->plan.timed)
+        search_pool_deadline(s, now + s->plan.hard);
     if (s->completed_depth > 0 && s->plan.timed &&
         (now - s->go_time >= s->plan.soft || s->root_count == 1))
         s->stopped = true;
@@ -138,7 +145,8 @@ void search_check(Search *s)
     s->next_check = s->nodes + CLOCK_INTERVAL;
     if (s->halt) {
         atomic_store_explicit(&s->nodes_shown, s->nodes, memory_order_relaxed);
-        if (atomic_load_explicit(s->halt, memory_order_relaxed))
+        double deadline = atomic_load_explicit(s->deadline, memory_order_relaxed);
+        if (atomic_load_explicit(s->halt, memory_order_relaxed) || (deadline > 0 && clock_now() >= deadline))
             s->stopped = true;
         return;
     }
@@ -252,6 +260,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
                 void *poll_ctx, FILE *out, SearchResult *result)
 {
     memset(result, 0, sizeof *result);
+    search_pool_wait(s);   /* the last search's helpers may still be winding down */
     search_start(s, game, limits, mode, poll, poll_ctx, out);
     if (s->root_count == 0)
         return;
@@ -265,6 +274,8 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 1 ? limits->depth : MAX_PLY - 2;
     double stability = 1.0;
     search_pool_start(s, game, max_depth);
+    if (s->plan.timed && !s->pondering)
+        search_pool_deadline(s, s->clock_start + s->plan.hard);
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
         if (!search_root_iterate(s, &root_ds, depth))

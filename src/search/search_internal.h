@@ -41,6 +41,7 @@ struct Search {
     uint64_t nodes;
     _Atomic uint64_t nodes_shown; /* a helper's nodes as of its last check, for the main's totals */
     const atomic_bool *halt;      /* a helper's stop signal from the main searcher (NULL: main) */
+    const _Atomic double *deadline;   /* a helper's copy of the main searcher's hard time limit */
     uint64_t next_check;          /* node count of the next clock/limit check */
     uint64_t node_limit;          /* 0 = none */
     uint64_t last_poll_nodes;
@@ -89,11 +90,21 @@ void search_start(Search *s, const Game *game, const SearchLimits *limits, GoMod
  * made (s then keeps none). */
 bool search_pool_resize(Search *s, int threads);
 
-/* Starts every helper of s on game's current position; they search until search_pool_halt. */
+/* Starts every helper of s on game's current position; they search until search_pool_halt or
+ * the deadline set by search_pool_deadline, whichever comes first. */
 void search_pool_start(Search *s, const Game *game, int max_depth);
 
-/* Stops the helpers and waits until every one is idle again (game may change after this). */
+/* The monotonic time (clock_now) at which the helpers stop by themselves: the main searcher's
+ * hard limit, so that after it they leave the cores to the main thread (0: none). */
+void search_pool_deadline(Search *s, double when);
+
+/* Tells the helpers to stop and waits until none reads game any more (they copy what they need
+ * when they start); they may still be winding down: search_pool_wait waits for that. */
 void search_pool_halt(Search *s);
+
+/* Waits until every helper is idle: before anything changes what they share (the table, their
+ * searchers, the thread count). */
+void search_pool_wait(Search *s);
 
 /* How many helpers s has. */
 int search_pool_size(const Search *s);

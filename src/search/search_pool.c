@@ -28,17 +28,28 @@ typedef struct {
 struct SearchPool {
     ThreadMutex lock;
     ThreadCond wake;     /* a new search or quit */
-    ThreadCond idle;     /* a helper finished its search */
+    ThreadCond idle;     /* a helper finished its search, or read all it needs of the game */
     int count;
     Helper helper[SEARCH_MAX_THREADS - 1];
     uint64_t search_id;  /* bumped for every search */
     int busy;            /* helpers still searching */
+    int reading;         /* helpers still reading the game */
     bool quit;
     atomic_bool halt;
+    _Atomic double deadline;
     /* the current search, valid while busy > 0 */
     const Game *game;
     int max_depth;
 };
+
+/* Tells the main searcher this helper no longer reads the game. */
+static void done_reading(SearchPool *p)
+{
+    thread_mutex_lock(&p->lock);
+    if (--p->reading == 0)
+        thread_cond_broadcast(&p->idle);
+    thread_mutex_unlock(&p->lock);
+}
 
 /* One helper's search: iterative deepening on its own depths until halted or max_depth. */
 static void helper_search(Helper *h, const Game *game, int max_depth)
@@ -46,12 +57,14 @@ static void helper_search(Helper *h, const Game *game, int max_depth)
     Search *s = h->searcher;
     SearchLimits none = {0};
     search_start(s, game, &none, GO_ANALYZE, NULL, NULL, NULL);
+    DrawState root_ds = game->draw[game->ply];
+    int game_ply = game->ply;
+    done_reading(h->pool);
     if (s->root_count == 0 || atomic_load_explicit(s->halt, memory_order_relaxed))
         return;
     int j = (h->index - 1) % SKIP_KINDS;
-    DrawState root_ds = game->draw[game->ply];
     for (int depth = 1; depth <= max_depth && !s->stopped; depth++) {
-        if (((depth + game->ply + SKIP_PHASE[j]) / SKIP_SIZE[j]) % 2)
+        if (((depth + game_ply + SKIP_PHASE[j]) / SKIP_SIZE[j]) % 2)
             continue;
         s->root_depth = depth;
         if (!search_root_iterate(s, &root_ds, depth))
@@ -93,7 +106,19 @@ static Search *helper_searcher(Search *main, SearchPool *p)
     s->params = main->params;
     s->lines = 1;
     s->halt = &p->halt;
+    s->deadline = &p->deadline;
     return s;
+}
+
+void search_pool_wait(Search *s)
+{
+    SearchPool *p = s->pool;
+    if (!p)
+        return;
+    thread_mutex_lock(&p->lock);
+    while (p->busy > 0)
+        thread_cond_wait(&p->idle, &p->lock);
+    thread_mutex_unlock(&p->lock);
 }
 
 void search_pool_free(Search *s)
@@ -101,6 +126,7 @@ void search_pool_free(Search *s)
     SearchPool *p = s->pool;
     if (!p)
         return;
+    search_pool_wait(s);
     thread_mutex_lock(&p->lock);
     p->quit = true;
     thread_cond_broadcast(&p->wake);
@@ -137,6 +163,7 @@ bool search_pool_resize(Search *s, int threads)
         return false;
     }
     atomic_init(&p->halt, false);
+    atomic_init(&p->deadline, 0.0);
     s->pool = p;
     for (int i = 0; i < want; i++) {
         Helper *h = &p->helper[i];
@@ -158,6 +185,7 @@ void search_pool_start(Search *s, const Game *game, int max_depth)
     SearchPool *p = s->pool;
     if (!p)
         return;
+    search_pool_wait(s);
     for (int i = 0; i < p->count; i++) {
         Search *h = p->helper[i].searcher;
         h->tt = s->tt;
@@ -168,9 +196,10 @@ void search_pool_start(Search *s, const Game *game, int max_depth)
     }
     thread_mutex_lock(&p->lock);
     atomic_store_explicit(&p->halt, false, memory_order_relaxed);
+    atomic_store_explicit(&p->deadline, 0.0, memory_order_relaxed);
     p->game = game;
     p->max_depth = max_depth;
-    p->busy = p->count;
+    p->busy = p->reading = p->count;
     p->search_id++;
     thread_cond_broadcast(&p->wake);
     thread_mutex_unlock(&p->lock);
@@ -183,9 +212,15 @@ void search_pool_halt(Search *s)
         return;
     atomic_store_explicit(&p->halt, true, memory_order_relaxed);
     thread_mutex_lock(&p->lock);
-    while (p->busy > 0)
+    while (p->reading > 0)
         thread_cond_wait(&p->idle, &p->lock);
     thread_mutex_unlock(&p->lock);
+}
+
+void search_pool_deadline(Search *s, double when)
+{
+    if (s->pool)
+        atomic_store_explicit(&s->pool->deadline, when, memory_order_relaxed);
 }
 
 int search_pool_size(const Search *s) { return s->pool ? s->pool->count : 0; }
@@ -203,6 +238,7 @@ void search_pool_clear(Search *s)
 {
     if (!s->pool)
         return;
+    search_pool_wait(s);
     for (int i = 0; i < s->pool->count; i++) {
         Search *h = s->pool->helper[i].searcher;
         memset(h->history, 0, sizeof h->history);
