@@ -52,7 +52,7 @@ static void test_request(void **state)
     assert_int_equal(m.request.version, 1);
     assert_string_equal(m.request.name, "Moby Dam");
     assert_int_equal(m.request.follower, BLACK);
-    assert_int_equal(m.request.minutes, 5);
+    assert_int_equal(m.request.centiminutes, 500);
     assert_int_equal(m.request.moves, 75);
     assert_false(m.request.setup);
     Position pos, start;
@@ -105,6 +105,100 @@ static void test_request(void **state)
     bad(text);
     memset(text + 44, 'e', 50);                             /* no pieces at all */
     bad(text);
+}
+
+/* The request "R01Peer...Z<time><moves>A" with the 3-character fields given. */
+static const char *request_with(const char *time, const char *moves)
+{
+    static char text[DXP_MSG_MAX + 1];
+    snprintf(text, sizeof text, "R01%-32sZ%s%sA", "Peer", time, moves);
+    return text;
+}
+
+static void test_request_clock(void **state)
+{
+    (void)state;
+    /* our own forms read and write back: whole minutes, tenths, hundredths; 000 moves: no limit */
+    static const struct {
+        const char *field;
+        int centiminutes;
+    } OURS[] = {{"001", 100}, {"999", 99900}, {"0.5", 50}, {"1.5", 150}, {"9.9", 990}, {"0.1", 10},
+                {".25", 25}, {".05", 5}, {".01", 1}, {".99", 99}, {"000", 0}};
+    for (size_t i = 0; i < sizeof OURS / sizeof OURS[0]; i++) {
+        DxpMsg m = round_trip(request_with(OURS[i].field, "000"));
+        assert_int_equal(m.request.centiminutes, OURS[i].centiminutes);
+        assert_int_equal(m.request.moves, 0);
+    }
+    /* other spellings of a number are read as such and written in our form */
+    static const struct {
+        const char *field, *ours;
+        int centiminutes;
+    } OTHERS[] = {{".50", "0.5", 50}, {"5.0", "005", 500}, {"12.", "012", 1200}, {"0.0", "000", 0},
+                  {"00.", "000", 0},  {".10", "0.1", 10},  {"1.0", "001", 100}};
+    for (size_t i = 0; i < sizeof OTHERS / sizeof OTHERS[0]; i++) {
+        DxpMsg m;
+        assert_null(dxp_msg_parse(request_with(OTHERS[i].field, "075"), DXP_REQUEST_LEN, &m));
+        assert_int_equal(m.request.centiminutes, OTHERS[i].centiminutes);
+        char out[DXP_MSG_MAX + 1];
+        assert_int_equal(dxp_msg_format(&m, out, sizeof out), DXP_REQUEST_LEN);
+        assert_string_equal(out, request_with(OTHERS[i].ours, "075"));
+    }
+    /* a field that is not a number */
+    static const char *const NOT_NUMBERS[] = {"abc", "..5", "1..", " .5", ".5 ", "-.5", "+05", "1e1", "..."};
+    for (size_t i = 0; i < sizeof NOT_NUMBERS / sizeof NOT_NUMBERS[0]; i++)
+        assert_string_equal(bad(request_with(NOT_NUMBERS[i], "075")),
+                            "the thinking time of the game request (R) is not a number of minutes");
+    bad(request_with("0.5", "0.5"));   /* the moves are a whole number */
+    /* times three characters cannot spell are not written */
+    DxpMsg m = {.type = DXP_REQUEST, .request = {.version = 1, .follower = WHITE, .moves = 0}};
+    char out[DXP_MSG_MAX + 1];
+    static const int UNSPELLABLE[] = {125, 1050, 99901, -1, 101};
+    for (size_t i = 0; i < sizeof UNSPELLABLE / sizeof UNSPELLABLE[0]; i++) {
+        m.request.centiminutes = UNSPELLABLE[i];
+        assert_int_equal(dxp_msg_format(&m, out, sizeof out), 0);
+    }
+}
+
+static void test_time_values(void **state)
+{
+    (void)state;
+    /* --time: any decimal spelling of a time the field can write, above 0 */
+    static const struct {
+        const char *text;
+        int centiminutes;
+    } GOOD[] = {{"0.5", 50}, {".25", 25}, {"1.5", 150}, {"5", 500}, {"120", 12000}, {"0.1", 10},
+                {"1.50", 150}, {"999", 99900}, {"010.", 1000}, {".05", 5}};
+    for (size_t i = 0; i < sizeof GOOD / sizeof GOOD[0]; i++) {
+        int c = -1;
+        assert_null(dxp_msg_read_time(GOOD[i].text, &c));
+        assert_int_equal(c, GOOD[i].centiminutes);
+    }
+    static const char *const BAD[] = {"0", "0.0", ".00", "1.25", "10.5", "1000", "abc", "", ".", "-1", "0.001",
+                                      "1e2", " 5", "5 "};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        int c;
+        assert_non_null(dxp_msg_read_time(BAD[i], &c));
+    }
+    /* the shortest writable clock not under a number of seconds */
+    assert_int_equal(dxp_msg_time_at_least(10.05), 17);    /* .17 = 10.2 s */
+    assert_int_equal(dxp_msg_time_at_least(6.0), 10);      /* 0.1 */
+    assert_int_equal(dxp_msg_time_at_least(30.0), 50);     /* 0.5 */
+    assert_int_equal(dxp_msg_time_at_least(59.9), 100);    /* 001 */
+    assert_int_equal(dxp_msg_time_at_least(60.1), 110);    /* 1.1: tenths from 1 minute */
+    assert_int_equal(dxp_msg_time_at_least(600.0), 1000);  /* 010 */
+    assert_int_equal(dxp_msg_time_at_least(601.0), 1100);  /* 011: whole minutes from 10 */
+    assert_int_equal(dxp_msg_time_at_least(0.0), 1);
+    assert_int_equal(dxp_msg_time_at_least(1e9), DXP_TIME_MAX);
+    for (double s = 0.05; s < 70000; s *= 1.07) {
+        int c = dxp_msg_time_at_least(s);
+        assert_true(dxp_msg_time_seconds(c) >= s - 1e-9 || c == DXP_TIME_MAX);
+        DxpMsg m = {.type = DXP_REQUEST, .request = {.version = 1, .follower = WHITE, .centiminutes = c}};
+        char out[DXP_MSG_MAX + 1];
+        assert_int_equal(dxp_msg_format(&m, out, sizeof out), DXP_REQUEST_LEN);
+    }
+    assert_true(dxp_msg_time_seconds(10) == 6.0);
+    assert_true(dxp_msg_time_seconds(17) == 10.2);
+    assert_true(dxp_msg_time_seconds(50) == 30.0);
 }
 
 static void test_accept(void **state)
@@ -266,6 +360,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chat),
         cmocka_unit_test(test_request),
+        cmocka_unit_test(test_request_clock),
+        cmocka_unit_test(test_time_values),
         cmocka_unit_test(test_accept),
         cmocka_unit_test(test_move),
         cmocka_unit_test(test_end_back),

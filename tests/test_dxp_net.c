@@ -50,7 +50,7 @@ static void start(Peer *p, DxpRole role, Color side, int idle_seconds)
     if (p->child == 0) {
         close(sv[0]);
         static DxpSession s;
-        DxpConfig cfg = {.role = role, .name = "Front", .side = side, .minutes = 1, .moves = 40, .games = 1,
+        DxpConfig cfg = {.role = role, .name = "Front", .side = side, .centiminutes = 100, .moves = 40, .games = 1,
                          .think = first_move};
         position_start(&cfg.start);
         dxp_session_init(&s, &cfg);
@@ -187,6 +187,43 @@ static void test_follower(void **state)
     assert_int_equal(finish(&p), 0);
 }
 
+/* A game request of each form the protocol allows (000 moves: no limit) and of the sub-minute
+ * extension (0.5, .25, 1.5 minutes), each game ended by the peer; then a thinking time that is no
+ * number and one of zero, each refused with a chat line saying why. */
+static void test_request_forms(void **state)
+{
+    (void)state;
+    Peer p;
+    start(&p, DXP_FOLLOWER, WHITE, 30);
+    static const char *const CLOCKS[] = {"005000", "0.5075", ".25000", "1.5200", "0.1000"};
+    for (size_t i = 0; i < sizeof CLOCKS / sizeof CLOCKS[0]; i++) {
+        char req[DXP_MSG_MAX + 1];
+        snprintf(req, sizeof req, "R01%-32sZ%sA", "Peer", CLOCKS[i]);   /* the front is black */
+        put_msg(&p, req);
+        expect(&p, "AFront                           0");
+        Position start_pos;
+        position_start(&start_pos);
+        game_reset(&p.game, &start_pos);
+        put_msg(&p, own_move(&p));
+        take_move(&p, expect(&p, "M"));
+        put_msg(&p, "E20");
+        expect(&p, "E00");
+    }
+    put_msg(&p, "R01Peer                            Zab5075A");
+    expect(&p, "Cbad message: the thinking time of the game request (R) is not a number of minutes");
+    expect(&p, "AFront                           2");
+    put_msg(&p, "R01Peer                            Z0.0000A");
+    expect(&p, "Cgame request refused: a thinking time of 0 minutes");
+    expect(&p, "AFront                           2");
+    /* still ready for a game after the refusals: one more, ended with stop code 1 */
+    put_msg(&p, "R01Peer                            Z.05000A");
+    expect(&p, "AFront                           0");
+    put_msg(&p, "E21");
+    expect(&p, "E01");
+    assert_null(next(&p));
+    assert_int_equal(finish(&p), 0);
+}
+
 static void test_initiator(void **state)
 {
     (void)state;
@@ -225,6 +262,7 @@ int main(void)
     rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_follower),
+        cmocka_unit_test(test_request_forms),
         cmocka_unit_test(test_initiator),
         cmocka_unit_test(test_peer_gone),
     };

@@ -14,13 +14,15 @@
 #include "rules/notation.h"
 #include "rules/rules.h"
 
-static int thinks;   /* calls of first_move */
+static int thinks;                /* calls of first_move */
+static SearchLimits last_limits;  /* the limits of its last call */
 
 /* The engine stand-in: the first legal move, score 0. */
 static bool first_move(void *ctx, const Game *game, const SearchLimits *limits, Move *move, int *score)
 {
     (void)ctx;
     assert_true(limits->clock_set);
+    last_limits = *limits;
     MoveList list;
     movegen_generate(game_position(game), &list);
     thinks++;
@@ -35,7 +37,7 @@ static DxpSession *new_session(DxpRole role, Color side, int games)
 {
     DxpSession *s = malloc(sizeof *s);
     assert_non_null(s);
-    DxpConfig cfg = {.role = role, .name = "Zwaluw 1.0", .side = side, .minutes = 5, .moves = 75,
+    DxpConfig cfg = {.role = role, .name = "Zwaluw 1.0", .side = side, .centiminutes = 500, .moves = 75,
                      .games = games, .think = first_move};
     position_start(&cfg.start);
     dxp_session_init(s, &cfg);
@@ -220,6 +222,78 @@ static void test_bad_moves(void **state)
     free(s);
 }
 
+/* Game requests with each form of the clock: the follower accepts every number of minutes above
+ * 0 and 000 moves (no move limit: the engine plans sudden death on the whole clock, and no move
+ * count ends the game); it refuses a zero or unreadable time with a chat line saying why. */
+static void test_request_clock(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *request;
+        double seconds;
+        int moves;
+    } ACCEPTED[] = {
+        {"R01Moby Dam                        W005000A", 300.0, 0},
+        {"R01Moby Dam                        W0.5075A", 30.0, 75},
+        {"R01Moby Dam                        W.25000A", 15.0, 0},
+        {"R01Moby Dam                        W1.5200A", 90.0, 200},
+        {"R01Moby Dam                        W.50001A", 30.0, 1},
+    };
+    for (size_t i = 0; i < sizeof ACCEPTED / sizeof ACCEPTED[0]; i++) {
+        DxpSession *s = new_session(DXP_FOLLOWER, WHITE, 1);
+        feed(s, ACCEPTED[i].request);
+        assert_string_equal(sent(s), "AZwaluw 1.0                      0");
+        assert_int_equal(s->moves, ACCEPTED[i].moves);
+        dxp_session_play(s);
+        assert_true(last_limits.time == ACCEPTED[i].seconds);
+        assert_int_equal(last_limits.moves, ACCEPTED[i].moves);
+        /* 30 moves a side: only moves are sent, the game goes on, sudden death once the moves
+         * asked for are played (and throughout with no move limit) */
+        for (int ply = 1; ply < 60; ply++) {
+            if (dxp_session_our_turn(s))
+                dxp_session_play(s);
+            else
+                feed(s, peer_move(s));
+            const char *out = sent(s);
+            assert_true(out[0] == '\0' || (out[0] == 'M' && !strchr(out, '|')));
+        }
+        assert_int_equal(s->state, DXP_PLAYING);
+        assert_int_equal(s->our_moves, 30);
+        assert_int_equal(last_limits.moves, ACCEPTED[i].moves > 29 ? ACCEPTED[i].moves - 29 : 0);
+        free(s);
+    }
+
+    DxpSession *s = new_session(DXP_FOLLOWER, WHITE, 1);
+    feed(s, "R01Moby Dam                        W000000A");
+    assert_string_equal(sent(s), "Cgame request refused: a thinking time of 0 minutes|AZwaluw 1.0                      2");
+    feed(s, "R01Moby Dam                        W.00075A");
+    assert_string_equal(sent(s), "Cgame request refused: a thinking time of 0 minutes|AZwaluw 1.0                      2");
+    static const char garbage[] = "R01Moby Dam                        Wab1075A";
+    DxpMsg m;
+    const char *why = dxp_msg_parse(garbage, strlen(garbage), &m);
+    assert_non_null(why);
+    dxp_session_bad(s, 'R', why);
+    assert_string_equal(sent(s), "Cbad message: the thinking time of the game request (R) is not a number of minutes|"
+                                 "AZwaluw 1.0                      2");
+    assert_int_equal(s->state, DXP_IDLE);
+    free(s);
+
+    /* the initiator writes its clock the same way: a quarter of a minute, no move limit */
+    s = malloc(sizeof *s);
+    assert_non_null(s);
+    DxpConfig cfg = {.role = DXP_INITIATOR, .name = "Zwaluw 1.0", .side = BLACK, .centiminutes = 25, .moves = 0,
+                     .games = 1, .think = first_move};
+    position_start(&cfg.start);
+    dxp_session_init(s, &cfg);
+    assert_string_equal(sent(s), "R01Zwaluw 1.0                      W.25000A");
+    feed(s, "AMoby Dam                        0");
+    feed(s, peer_move(s));
+    dxp_session_play(s);
+    assert_true(last_limits.time == 15.0);
+    assert_int_equal(last_limits.moves, 0);
+    free(s);
+}
+
 static void test_back_request(void **state)
 {
     (void)state;
@@ -299,7 +373,7 @@ static char end_reason(const char *fen, int *plies)
     DxpMsg req = {.type = DXP_REQUEST};
     req.request.version = 1;
     req.request.follower = WHITE;
-    req.request.minutes = 1;
+    req.request.centiminutes = 100;
     req.request.moves = 50;
     dxp_msg_set_position(&req.request, &pos);
     dxp_session_receive(s, &req);
@@ -347,6 +421,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_follower_game),
         cmocka_unit_test(test_bad_moves),
+        cmocka_unit_test(test_request_clock),
         cmocka_unit_test(test_back_request),
         cmocka_unit_test(test_initiator),
         cmocka_unit_test(test_rules_end_games),

@@ -64,7 +64,10 @@ static void test_refusals(void **state)
         {"dxp --listen 27531 --side red", "engine dxp: bad --side \"red\": expected white or black"},
         {"dxp --listen 27531 --threads 0", "engine dxp: bad --threads \"0\": expected an integer 1-256"},
         {"dxp --connect 127.0.0.1:27531 --fen W:W3:B20", "engine dxp: bad --fen \"W:W3:B20\": "},
-        {"dxp --connect 127.0.0.1:27531 --time 0", "engine dxp: bad --time \"0\": expected an integer 1-999"},
+        {"dxp --connect 127.0.0.1:27531 --time 0", "engine dxp: bad --time \"0\": expected minutes above 0 that"},
+        {"dxp --connect 127.0.0.1:27531 --time abc", "engine dxp: bad --time \"abc\": expected minutes above 0"},
+        {"dxp --connect 127.0.0.1:27531 --time 1.25", "engine dxp: bad --time \"1.25\": expected minutes above 0"},
+        {"dxp --connect 127.0.0.1:27531 --moves 1000", "engine dxp: bad --moves \"1000\": expected an integer 0-999"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         char cmd[256], out[4096];

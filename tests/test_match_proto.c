@@ -12,6 +12,7 @@
 #include "support/shell_test_util.h"
 
 #include "rules/rules.h"
+#include "match/engine_driver.h"
 #include "match/match.h"
 
 #define FAKE TEST_BIN_DIR "/fake_engine"
@@ -127,6 +128,37 @@ static void test_own_dxp_player_follows_when_connecting_bare(void **state)
     assert_clean("dxp:" ENGINE_BIN " dxp --connect 127.0.0.1:{port} 2>/dev/null", "move-time=0.02", 2, "\"Zwaluw");
 }
 
+/* The clock a DXP engine is asked for (and held to): the time of the --tc over the moves a side
+ * can make, rounded up to a time the request can write, sub-minute ones in hundredths. */
+static void test_dxp_clock_mapping(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *tc;
+        int max_plies, centiminutes, moves;
+    } CASES[] = {
+        {"move-time=0.05", 400, 17, 201},    /* 10.05 s: .17 (10.2 s) */
+        {"move-time=0.1", 200, 17, 101},     /* 10.1 s: .17 */
+        {"move-time=0.02", 400, 7, 201},     /* 4.02 s: .07 (4.2 s) */
+        {"time=10 inc=0.1", 400, 51, 201},   /* 30.1 s: .51 */
+        {"time=60", 400, 100, 201},          /* 001 */
+        {"time=61", 400, 110, 201},          /* 1.1 */
+        {"move-time=5", 400, 1700, 201},     /* 1005 s: 017 */
+        {"time=100000", 400, DXP_TIME_MAX, 201},
+        {"move-time=0.001", 2, 1, 2},        /* at least .01 */
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        TimeControl tc;
+        assert_null(time_control_parse(CASES[i].tc, &tc));
+        int c, moves;
+        engine_driver_dxp_clock(&tc, CASES[i].max_plies, &c, &moves);
+        assert_int_equal(c, CASES[i].centiminutes);
+        assert_int_equal(moves, CASES[i].moves);
+        double seconds = tc.kind == TC_CLOCK ? tc.time + tc.inc * moves : tc.move_time * moves;
+        assert_true(dxp_msg_time_seconds(c) >= seconds - 1e-9 || c == DXP_TIME_MAX);
+    }
+}
+
 static void test_dxp_faults_lose(void **state)
 {
     (void)state;
@@ -182,6 +214,7 @@ int main(void)
         cmocka_unit_test(test_hub1_faults_lose),
         cmocka_unit_test(test_dxp_engine_plays_both_ways),
         cmocka_unit_test(test_own_dxp_player_follows_when_connecting_bare),
+        cmocka_unit_test(test_dxp_clock_mapping),
         cmocka_unit_test(test_dxp_faults_lose),
         cmocka_unit_test(test_protocol_options_refused),
     };

@@ -4,15 +4,21 @@
  * (without the NUL) and cuts a byte stream into them; what a message means is dxp_session's.
  * Field layout (widths in characters):
  *   C  text (any length up to DXP_CHAT_MAX)
- *   R  version 2, initiator name 32, follower colour 1 (W or Z), thinking time in minutes 3,
- *      number of moves 3, start position 1 (A: the initial one; B: then the side to move 1 and
- *      the 50 squares, each e, w, z, W or Z: empty, white man, black man, white king, black king)
+ *   R  version 2, initiator name 32, follower colour 1 (W or Z), thinking time in minutes 3 (see
+ *      below), number of moves 3 (000: no limit), start position 1 (A: the initial one; B: then
+ *      the side to move 1 and the 50 squares, each e, w, z, W or Z: empty, white man, black man,
+ *      white king, black king)
  *   A  follower name 32, acceptance code 1
  *   M  time used in seconds 4, from 2, to 2, number captured 2, then each captured square 2
  *   E  reason 1, stop code 1
  *   B  move number 3, colour to move 1
  *   K  acceptance code 1
- * Numbers are zero-padded decimal, names blank-padded on the right. */
+ * Numbers are zero-padded decimal, names blank-padded on the right. The thinking time is a number
+ * of minutes for the whole game, read as a number (the sub-minute extension of the draughts
+ * programmers' forum): digits with at most one '.', so `005`, `0.5`, `.25`, `1.5`, `5.0`, `12.`;
+ * it is kept in hundredths of a minute (0.6 s), the finest step three characters can spell, and
+ * written in one form a value: `001`-`999` for whole minutes, `d.d` for tenths below 10 minutes
+ * (`0.5`, `1.5`), `.dd` for hundredths below 1 minute (`.25`, `.05`). */
 #include <stdbool.h>
 #include <stddef.h>
 #include "rules/move.h"
@@ -22,6 +28,7 @@
 #define DXP_NAME_WIDTH 32
 #define DXP_CAPTURE_MAX 20    /* no capture takes more pieces than a side has */
 #define DXP_VERSION 1
+#define DXP_TIME_MAX 99900    /* 999 minutes in hundredths of a minute */
 
 #define DXP_REQUEST_LEN 43    /* with start position A; B adds 1 + 50 */
 #define DXP_REQUEST_SETUP_LEN 94
@@ -51,8 +58,8 @@ typedef struct {
     int version;                     /* 0-99 */
     char name[DXP_NAME_WIDTH + 1];   /* trailing blanks removed */
     Color follower;                  /* the colour the follower plays */
-    int minutes;                     /* 0-999 */
-    int moves;                       /* 0-999 */
+    int centiminutes;                /* thinking time in hundredths of a minute: 0-DXP_TIME_MAX */
+    int moves;                       /* 0-999; 0: no limit on the moves of the game */
     bool setup;                      /* start position B: to_move and squares hold it */
     Color to_move;
     char squares[52];                /* squares[1..50] in e w z W Z, then a NUL */
@@ -79,8 +86,22 @@ typedef struct {
 const char *dxp_msg_parse(const char *buf, size_t len, DxpMsg *out);
 
 /* Writes the text of m into buf (NUL-terminated) and returns its length, the byte count to send
- * before the NUL; 0 when size is too small or a field of m lies outside its range. */
+ * before the NUL; 0 when size is too small or a field of m lies outside its range (a thinking time
+ * three characters cannot spell, such as 1.25 minutes). A message read by dxp_msg_parse writes
+ * back to the same text, but for a thinking time in another form than ours (`.50` as `0.5`). */
 size_t dxp_msg_format(const DxpMsg *m, char *buf, size_t size);
+
+/* Reads text as the thinking time of a request we send (the value of `engine dxp --time`): a
+ * number of minutes (digits with at most one '.', at most two digits after it) above 0 that the
+ * 3-character field can write. NULL with *centiminutes set, or why not. */
+const char *dxp_msg_read_time(const char *text, int *centiminutes);
+
+/* The shortest thinking time the field can write that is at least seconds (at least 0.01 minute,
+ * at most 999 minutes): the clock to ask for when seconds must not be cut short. */
+int dxp_msg_time_at_least(double seconds);
+
+/* A thinking time in seconds (the same double wherever it is computed). */
+double dxp_msg_time_seconds(int centiminutes);
 
 /* The position a request starts from (the initial one, or its squares and side to move); NULL,
  * or why the squares name no legal position of international draughts. */

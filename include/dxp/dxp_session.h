@@ -32,7 +32,7 @@ typedef struct {
     const char *name;         /* ours, sent in the request or the accept */
     /* initiator: the games to request */
     Color side;               /* the colour we play in odd games, the other in even ones */
-    int minutes, moves;       /* the clock: minutes for that many moves */
+    int centiminutes, moves;  /* the clock: hundredths of a minute for that many moves (0: no limit) */
     Position start;
     int games;                /* games to play on the connection (>= 1) */
     DxpThink think;
@@ -47,7 +47,7 @@ typedef struct {
     Game game;
     Color us;
     double clock;             /* our seconds left */
-    int minutes, moves;       /* the current game's clock */
+    int centiminutes, moves;  /* the current game's clock (moves 0: no move limit) */
     int our_moves;            /* moves we played this game */
     int started, finished, unfinished;   /* games */
     int wins, draws, losses;             /* finished games, our view */

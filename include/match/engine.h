@@ -18,7 +18,7 @@ typedef struct {
     int seen_ply;              /* DXP: plies of the game the engine knows */
     bool in_game;              /* DXP: a game request was accepted and no game end sent yet */
     Color colour;              /* DXP: the colour the engine plays */
-    int minutes, moves;        /* DXP: the clock of the current game */
+    int centiminutes, moves;   /* DXP: the clock of the current game (hundredths of a minute) */
 } EngineDriver;
 
 typedef enum {

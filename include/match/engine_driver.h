@@ -10,9 +10,12 @@
 /* An engine that is not running. */
 void engine_driver_init(EngineDriver *d);
 
-/* The DXP clock that stands for tc in a game of at most max_plies plies: whole minutes (at least
- * 1) for as many moves as a side can make, so that no peer stops the game at its move count. */
-void engine_driver_dxp_clock(const TimeControl *tc, int max_plies, int *minutes, int *moves);
+/* The DXP clock that stands for tc in a game of at most max_plies plies: as many moves as a side
+ * can make (so that no peer stops the game at its move count) and the time of tc over them, in
+ * hundredths of a minute, rounded up to the next time the request can write (a sub-minute clock
+ * stays one: move-time=0.05 over 201 moves is `.17`). The referee holds the engine to exactly
+ * that clock, the one the engine reads from the request. */
+void engine_driver_dxp_clock(const TimeControl *tc, int max_plies, int *centiminutes, int *moves);
 
 /* Starts the engine if it is not running and announces a game from game's current position, the
  * engine playing colour; false (err set) when it cannot start or refuses the game. */

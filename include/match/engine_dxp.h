@@ -9,9 +9,10 @@
 /* Starts the engine and makes the connection within timeout seconds; false (err set) if not. */
 bool engine_dxp_start(EngineDriver *d, const EngineConfig *cfg, double timeout, char *err, size_t size);
 
-/* Sends the game request for game's current position, colour the engine's, and waits for the
- * accept; false (err set) when it is refused or does not come. */
-bool engine_dxp_new_game(EngineDriver *d, const Game *game, Color colour, int minutes, int moves, double timeout,
+/* Sends the game request for game's current position, colour the engine's, with the clock
+ * centiminutes (hundredths of a minute) for moves moves, and waits for the accept; false (err set)
+ * when it is refused or does not come. */
+bool engine_dxp_new_game(EngineDriver *d, const Game *game, Color colour, int centiminutes, int moves, double timeout,
                          char *err, size_t size);
 
 /* Relays the moves played since the engine last heard (its opponent's); false when it cannot. */

@@ -18,8 +18,9 @@
     "  the DamExchange protocol (DXP) over TCP; as initiator it sends the game requests\n"                   \
     "  --host ADDR     the address to listen on (default 127.0.0.1); addresses are numeric or localhost\n"                                      \
     "  --side S        white or black: the colour we play as initiator in game 1 (default white)\n"                    \
-    "  --time MIN      thinking time in minutes for --moves moves, per side (default 5)\n"                   \
-    "  --moves N       the moves of the time control (default 75)\n"                                         \
+    "  --time MIN      thinking time in minutes for --moves moves, per side (default 5); 1-999, or\n"        \
+    "                  tenths below 10 (1.5, 0.5) or hundredths below 1 (.25): the request's 3 characters\n" \
+    "  --moves N       the moves of the time control, 0: no move limit, the time is the game's (default 75)\n" \
     "  --fen POS       the start position as initiator (FEN or Hub string; default the initial one)\n"      \
     "  --games N       games to play on the connection as initiator, colours alternating (default 1)\n"                           \
     "  --role R        initiator or follower, whichever way the connection was made (default: the one\n"   \
@@ -48,6 +49,12 @@ static const char *read_side(void *ctx, const char *text)
     else
         return "expected white or black";
     return NULL;
+}
+
+/* OPT_CALL reader of --time into the int (hundredths of a minute) at ctx. */
+static const char *read_time(void *ctx, const char *text)
+{
+    return dxp_msg_read_time(text, ctx);
 }
 
 /* OPT_CALL reader of --role into the DxpRole at ctx. */
@@ -129,7 +136,8 @@ done:
 
 int dxp_cli_main(int argc, char **argv)
 {
-    long port = 0, minutes = 5, moves = 75, games = 1, timeout = 60, threads = 1;
+    long port = 0, moves = 75, games = 1, timeout = 60, threads = 1;
+    int centiminutes = 500;
     const char *host = DXP_DEFAULT_HOST, *connect_to = NULL, *log_path = NULL;
     bool listen_given = false, connect_given = false, role_given = false;
     bool terms_given[5] = {false};   /* --side --time --moves --fen --games: the terms of a request */
@@ -141,8 +149,8 @@ int dxp_cli_main(int argc, char **argv)
         {.name = "--connect", .kind = OPT_TEXT, .out = &connect_to, .given = &connect_given},
         OPTS_TEXT("--host", &host),
         {.name = "--side", .kind = OPT_CALL, .out = &setup, .call = read_side, .given = &terms_given[0]},
-        {.name = "--time", .kind = OPT_INT, .out = &minutes, .lo = 1, .hi = 999, .given = &terms_given[1]},
-        {.name = "--moves", .kind = OPT_INT, .out = &moves, .lo = 1, .hi = 999, .given = &terms_given[2]},
+        {.name = "--time", .kind = OPT_CALL, .out = &centiminutes, .call = read_time, .given = &terms_given[1]},
+        {.name = "--moves", .kind = OPT_INT, .out = &moves, .lo = 0, .hi = 999, .given = &terms_given[2]},
         {.name = "--fen", .kind = OPT_CALL, .out = &setup, .call = read_fen, .given = &terms_given[3]},
         {.name = "--games", .kind = OPT_INT, .out = &games, .lo = 1, .hi = 100000, .given = &terms_given[4]},
         {.name = "--role", .kind = OPT_CALL, .out = &role, .call = read_role, .given = &role_given},
@@ -185,7 +193,7 @@ int dxp_cli_main(int argc, char **argv)
     if (!role_given)
         role = connect_given && terms ? DXP_INITIATOR : DXP_FOLLOWER;
     DxpConfig cfg = {.role = role, .name = ENGINE_NAME " " ENGINE_VERSION,
-                     .side = setup.side, .minutes = (int)minutes, .moves = (int)moves, .start = setup.start,
+                     .side = setup.side, .centiminutes = centiminutes, .moves = (int)moves, .start = setup.start,
                      .games = (int)games, .progress = stderr};
     int rc = 1, fd = -1;
     if (connect_given) {

@@ -1,6 +1,7 @@
 /* DXP message texts (see dxp_msg.h). */
 #include "dxp/dxp_msg.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "rules/move.h"
@@ -30,6 +31,72 @@ static bool write_number(char *p, int width, int n)
     }
     return n == 0;
 }
+
+/* Reads p[0..len) as minutes in hundredths: at least one digit, at most one '.', at most two digits
+ * after it, at most 999 whole minutes; false otherwise. */
+static bool read_minutes(const char *p, size_t len, int *out)
+{
+    int whole = 0, frac = 0, frac_digits = -1, digits = 0;   /* frac_digits -1: no '.' seen */
+    for (size_t i = 0; i < len; i++) {
+        if (p[i] == '.') {
+            if (frac_digits >= 0)
+                return false;
+            frac_digits = 0;
+            continue;
+        }
+        if (p[i] < '0' || p[i] > '9')
+            return false;
+        digits++;
+        if (frac_digits < 0)
+            whole = whole * 10 + (p[i] - '0');
+        else if (++frac_digits <= 2)
+            frac = frac * 10 + (p[i] - '0');
+        if (whole > 999 || frac_digits > 2)
+            return false;
+    }
+    *out = whole * 100 + (frac_digits == 1 ? frac * 10 : frac);
+    return digits > 0;
+}
+
+/* Writes a thinking time of c hundredths of a minute in its one form of three characters (see
+ * dxp_msg.h); false when no form spells it. */
+static bool write_time(char *p, int c)
+{
+    if (c < 0 || c > DXP_TIME_MAX)
+        return false;
+    if (c % 100 == 0)
+        return write_number(p, 3, c / 100);
+    if (c < 1000 && c % 10 == 0) {
+        p[0] = (char)('0' + c / 100);
+        p[1] = '.';
+        p[2] = (char)('0' + c / 10 % 10);
+        return true;
+    }
+    p[0] = '.';
+    return c < 100 && write_number(p + 1, 2, c);
+}
+
+const char *dxp_msg_read_time(const char *text, int *centiminutes)
+{
+    char field[3];
+    if (!read_minutes(text, strlen(text), centiminutes) || *centiminutes == 0 || !write_time(field, *centiminutes))
+        return "expected minutes above 0 that DXP's 3-character field spells: 1-999, tenths below 10 "
+               "(1.5, 0.5), hundredths below 1 (.25)";
+    return NULL;
+}
+
+int dxp_msg_time_at_least(double seconds)
+{
+    double h = ceil(seconds * 100.0 / 60.0 - 1e-9);
+    if (!(h >= 1))
+        return 1;
+    if (h >= DXP_TIME_MAX)
+        return DXP_TIME_MAX;
+    int c = (int)h, step = c < 100 ? 1 : c < 1000 ? 10 : 100;
+    return (c + step - 1) / step * step;
+}
+
+double dxp_msg_time_seconds(int centiminutes) { return centiminutes * 60 / 100.0; }
 
 static bool read_colour(char c, Color *out)
 {
@@ -111,9 +178,10 @@ static const char *parse_request(const char *buf, size_t len, DxpRequest *r)
 {
     if (len != DXP_REQUEST_LEN && len != DXP_REQUEST_SETUP_LEN)
         return "a game request (R) is 43 characters long, or 94 with a start position";
-    if (!read_number(buf + 1, 2, &r->version) || !read_number(buf + 36, 3, &r->minutes) ||
-        !read_number(buf + 39, 3, &r->moves))
+    if (!read_number(buf + 1, 2, &r->version) || !read_number(buf + 39, 3, &r->moves))
         return "a number of the game request (R) holds a non-digit";
+    if (!read_minutes(buf + 36, 3, &r->centiminutes))
+        return "the thinking time of the game request (R) is not a number of minutes";
     if (!read_name(buf + 3, r->name))
         return "the initiator name of the game request (R) is not printable";
     if (!read_colour(buf[35], &r->follower))
@@ -214,7 +282,7 @@ const char *dxp_msg_parse(const char *buf, size_t len, DxpMsg *out)
 /* The text of a request after its type character; false when a field is out of range. */
 static bool format_request(const DxpRequest *r, char *p, size_t *len)
 {
-    if (!write_number(p + 1, 2, r->version) || !write_number(p + 36, 3, r->minutes) ||
+    if (!write_number(p + 1, 2, r->version) || !write_time(p + 36, r->centiminutes) ||
         !write_number(p + 39, 3, r->moves))
         return false;
     write_name(p + 3, r->name);

@@ -95,7 +95,7 @@ static int wait_ms(const DxpSession *s, const DxpNetOptions *opt)
 {
     double seconds = opt->idle_seconds;
     if (s->state == DXP_PLAYING)
-        seconds += s->minutes * 60.0;
+        seconds += dxp_msg_time_seconds(s->centiminutes);
     return seconds > 2e6 ? 2000000000 : (int)(seconds * 1000);
 }
 

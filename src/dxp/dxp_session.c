@@ -59,7 +59,7 @@ static void send_request(DxpSession *s)
     r->version = DXP_VERSION;
     snprintf(r->name, sizeof r->name, "%s", s->cfg.name);
     r->follower = !next_side(s);
-    r->minutes = s->cfg.minutes;
+    r->centiminutes = s->cfg.centiminutes;
     r->moves = s->cfg.moves;
     dxp_msg_set_position(r, &s->cfg.start);
     queue_msg(s, &m);
@@ -99,18 +99,21 @@ bool dxp_session_take(DxpSession *s, DxpMsg *out)
     return true;
 }
 
-static void start_game(DxpSession *s, const Position *start, Color us, int minutes, int moves)
+static void start_game(DxpSession *s, const Position *start, Color us, int centiminutes, int moves)
 {
     game_reset(&s->game, start);
     s->us = us;
-    s->minutes = minutes;
+    s->centiminutes = centiminutes;
     s->moves = moves;
-    s->clock = minutes * 60.0;
+    s->clock = dxp_msg_time_seconds(centiminutes);
     s->our_moves = 0;
     s->started++;
     s->state = DXP_PLAYING;
-    note(s, "game %d against \"%s\": we play %s, %d min for %d moves", s->started, s->peer, COLOUR[us], minutes,
-         moves);
+    char moves_text[32] = "the game (no move limit)";
+    if (moves > 0)
+        snprintf(moves_text, sizeof moves_text, "%d moves", moves);
+    note(s, "game %d against \"%s\": we play %s, %g min for %s", s->started, s->peer, COLOUR[us],
+         centiminutes / 100.0, moves_text);
 }
 
 /* A game is over (the peer's game end answered or ours answered): the next one, or the end. */
@@ -192,6 +195,7 @@ void dxp_session_play(DxpSession *s)
     SearchLimits limits = {0};
     limits.clock_set = true;
     limits.time = s->clock > 0 ? s->clock : 0;
+    /* moves to go; none (sudden death) with no move limit or once the request's moves are played */
     limits.moves = s->moves - s->our_moves > 0 ? s->moves - s->our_moves : 0;
     Move m = MOVE_NONE;
     int score = 0;
@@ -231,15 +235,18 @@ static void receive_request(DxpSession *s, const DxpRequest *r)
         return;
     }
     Position start;
-    if (r->minutes == 0 || r->moves == 0 || dxp_msg_request_position(r, &start)) {
-        note(s, "refused a game request with no time, no moves or no legal start position");
-        send_chat(s, "game request refused: no thinking time, no moves or no legal start position");
+    const char *why = r->centiminutes == 0 ? "a thinking time of 0 minutes" : dxp_msg_request_position(r, &start);
+    if (why) {
+        char text[DXP_CHAT_MAX + 1];
+        snprintf(text, sizeof text, "game request refused: %s", why);
+        note(s, "refused a game request: %s", why);
+        send_chat(s, text);
         send_simple(s, DXP_ACCEPT, DXP_ACCEPT_REFUSED);
         return;
     }
     snprintf(s->peer, sizeof s->peer, "%s", r->name);
     send_simple(s, DXP_ACCEPT, DXP_ACCEPT_OK);
-    start_game(s, &start, r->follower, r->minutes, r->moves);
+    start_game(s, &start, r->follower, r->centiminutes, r->moves);
 }
 
 static void receive_accept(DxpSession *s, const DxpMsg *m)
@@ -254,7 +261,7 @@ static void receive_accept(DxpSession *s, const DxpMsg *m)
         s->state = DXP_CLOSED;
         return;
     }
-    start_game(s, &s->cfg.start, next_side(s), s->cfg.minutes, s->cfg.moves);
+    start_game(s, &s->cfg.start, next_side(s), s->cfg.centiminutes, s->cfg.moves);
 }
 
 static void receive_move(DxpSession *s, const DxpMsg *m)

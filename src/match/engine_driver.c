@@ -1,7 +1,6 @@
 /* The protocol-independent face of an engine (see engine_driver.h), and its Hub (v2) side. */
 #include "match/engine_driver.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,15 +15,14 @@ void engine_driver_init(EngineDriver *d)
     d->sock = -1;
 }
 
-void engine_driver_dxp_clock(const TimeControl *tc, int max_plies, int *minutes, int *moves)
+void engine_driver_dxp_clock(const TimeControl *tc, int max_plies, int *centiminutes, int *moves)
 {
     *moves = (max_plies + 1) / 2 + 1;
     if (*moves > 999)
         *moves = 999;
     double seconds = tc->kind == TC_CLOCK ? tc->time + tc->inc * *moves
                      : tc->kind == TC_MOVE_TIME ? tc->move_time * *moves : 60.0;
-    double m = ceil(seconds / 60.0 - 1e-9);
-    *minutes = m < 1 ? 1 : m > 999 ? 999 : (int)m;
+    *centiminutes = dxp_msg_time_at_least(seconds);
 }
 
 /* Hub: starts the engine (hub ... ready) when it is not running and sends new-game. */
@@ -57,8 +55,8 @@ bool engine_driver_new_game(EngineDriver *d, const EngineConfig *cfg, const Game
     case ENGINE_DXP_LISTEN:
         if (d->proc.pid == 0 && !engine_dxp_start(d, cfg, timeout, err, size))
             return false;
-        engine_driver_dxp_clock(tc, max_plies, &d->minutes, &d->moves);
-        return engine_dxp_new_game(d, game, colour, d->minutes, d->moves, timeout, err, size);
+        engine_driver_dxp_clock(tc, max_plies, &d->centiminutes, &d->moves);
+        return engine_dxp_new_game(d, game, colour, d->centiminutes, d->moves, timeout, err, size);
     }
     return false;
 }

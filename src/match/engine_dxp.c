@@ -188,11 +188,12 @@ static MsgRead read_msg(EngineDriver *d, double deadline, DxpMsg *m, char *raw, 
     }
 }
 
-bool engine_dxp_new_game(EngineDriver *d, const Game *game, Color colour, int minutes, int moves, double timeout,
+bool engine_dxp_new_game(EngineDriver *d, const Game *game, Color colour, int centiminutes, int moves, double timeout,
                          char *err, size_t size)
 {
     DxpMsg r = {.type = DXP_REQUEST};
-    r.request = (DxpRequest){.version = DXP_VERSION, .follower = colour, .minutes = minutes, .moves = moves};
+    r.request = (DxpRequest){.version = DXP_VERSION, .follower = colour, .centiminutes = centiminutes,
+                             .moves = moves};
     snprintf(r.request.name, sizeof r.request.name, "%s match", ENGINE_NAME);
     dxp_msg_set_position(&r.request, game_position(game));
     if (!send_msg(d, &r)) {

@@ -51,14 +51,14 @@ static void forfeit(EngineDriver *e, const Game *game, const char *what, const c
              game->ply, detail, hub, fen, status[0] ? "; engine " : "", status);
 }
 
-/* The clock of engine k: a DXP engine is held to the minutes of its game request. */
+/* The clock of engine k: a DXP engine is held to the thinking time of its game request. */
 static TimeControl engine_clock(const EngineConfig *cfg, const TimeControl *tc, int max_plies)
 {
     if (cfg->protocol != ENGINE_DXP && cfg->protocol != ENGINE_DXP_LISTEN)
         return *tc;
-    int minutes, moves;
-    engine_driver_dxp_clock(tc, max_plies, &minutes, &moves);
-    return (TimeControl){.kind = TC_CLOCK, .time = minutes * 60.0};
+    int centiminutes, moves;
+    engine_driver_dxp_clock(tc, max_plies, &centiminutes, &moves);
+    return (TimeControl){.kind = TC_CLOCK, .time = dxp_msg_time_seconds(centiminutes)};
 }
 
 /* Asks engine e (playing game's side to move under tc with clock seconds left) for its move;

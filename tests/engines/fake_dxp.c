@@ -4,7 +4,8 @@
  * backreq (a take-back request instead of a move) | refuse (turns down the game requests) | hang. The fault happens from the AT-th move it makes
  * (counted since the process started) on. It checks the match in turn: a move while no game is on,
  * a move that is no legal one, an unreadable message or a second game request during a game make
- * it send the chat line "fake_dxp: VIOLATION" and quit, which the match must report as a fault.
+ * it send the chat line "fake_dxp: VIOLATION" and quit, which the match must report as a fault;
+ * so does a game request with no thinking time.
  * When the rules end the game at its turn it sends the game end itself, as Moby Dam does. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -101,6 +102,8 @@ static void receive(Fake *f, const char *text, size_t len)
             violation(f, "a game request during a game");
         if (dxp_msg_request_position(&m.request, &start))
             violation(f, "a game request with no legal position");
+        if (m.request.centiminutes == 0)
+            violation(f, "a game request with no thinking time");
         DxpMsg acc = {.type = DXP_ACCEPT, .code = strcmp(f->mode, "refuse") == 0 ? DXP_ACCEPT_REFUSED : 0};
         snprintf(acc.name, sizeof acc.name, "Fake DXP");
         send_msg(f, &acc);
