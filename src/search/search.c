@@ -45,6 +45,7 @@ Search *search_new(size_t tt_mib)
     s->params = DEFAULT_PARAMS;
     s->lines = 1;
     bitbase_init();
+    eval_init();   /* before any helper thread can evaluate */
     return s;
 }
 
