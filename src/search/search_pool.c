@@ -10,7 +10,7 @@
 #include "util/thread.h"
 
 /* Depth skipping by helper (the pattern of Stockfish 10's lazy SMP): helper i searches depth d
- * only when ((d + SKIP_PHASE[j]) / SKIP_SIZE[j]) is even, j = (i - 1) % 20. */
+ * only when ((d + game ply + SKIP_PHASE[j]) / SKIP_SIZE[j]) is even, j = (i - 1) % 20. */
 #define SKIP_KINDS 20
 static const int SKIP_SIZE[SKIP_KINDS] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
 static const int SKIP_PHASE[SKIP_KINDS] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
