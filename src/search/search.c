@@ -68,7 +68,7 @@ size_t search_tt_mib(const Search *s) { return s->tt->mib; }
 
 bool search_set_threads(Search *s, int threads) { return search_pool_resize(s, threads); }
 
-int search_threads(const Search *s) { return s->pool ? search_pool_size(s) + 1 : 1; }
+int search_threads(const Search *s) { return search_pool_size(s) + 1; }
 
 SearchParams *search_params(Search *s) { return &s->params; }
 

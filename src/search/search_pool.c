@@ -96,14 +96,14 @@ static void helper_main(void *arg)
     thread_mutex_unlock(&p->lock);
 }
 
-/* A helper's searcher: its own tables and stacks, the main searcher's transposition table. */
+/* A helper's searcher: its own tables and stacks, the main searcher's transposition table (its
+ * parameters are copied at every start). */
 static Search *helper_searcher(Search *main, SearchPool *p)
 {
     Search *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
     s->tt = main->tt;
-    s->params = main->params;
     s->lines = 1;
     s->halt = &p->halt;
     s->deadline = &p->deadline;
@@ -188,7 +188,6 @@ void search_pool_start(Search *s, const Game *game, int max_depth)
     search_pool_wait(s);
     for (int i = 0; i < p->count; i++) {
         Search *h = p->helper[i].searcher;
-        h->tt = s->tt;
         h->params = s->params;
         h->excluded_count = s->excluded_count;
         memcpy(h->excluded, s->excluded, (size_t)s->excluded_count * sizeof(Move));

@@ -85,7 +85,7 @@ static inline TTBucket *bucket_of(const TT *tt, Key key) { return &tt->buckets[k
 static inline uint32_t lock_of(const TT *tt, Key key) { return (uint32_t)(key >> 32) ^ tt->salt; }
 
 /* The 32 bits of a move mixed into the stored lock (a torn entry's move and data disagree). */
-static inline uint32_t fold(Move m) { return (uint32_t)((m * 0x9E3779B97F4A7C15ull) >> 32); }
+static inline uint32_t fold(Move m) { return (uint32_t)(m ^ m >> 32); }
 
 /* One entry as read at one moment; lock is the key lock it stands for (0 bound: empty). */
 typedef struct {
