@@ -140,12 +140,17 @@ void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
     TTBucket *b = bucket_of(tt, key);
     uint32_t lock = lock_of(tt, key);
     uint8_t d = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
-    uint8_t age_bound = (uint8_t)(tt->generation << 2 | bound);
     int victim = 0;
     int victim_value = 1 << 30;
+    Slot e;
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
-        Slot e = slot_load(&b->entry[i]);
-        if (e.lock == lock && (e.age_bound & 3) != BOUND_NONE) {
+        e = slot_load(&b->entry[i]);
+        if ((e.age_bound & 3) == BOUND_NONE) {
+            if (victim_value > -(1 << 20))
+                victim = i, victim_value = -(1 << 20);
+            continue;
+        }
+        if (e.lock == lock) {
             if (d < e.depth && bound != BOUND_EXACT) {
                 e.age_bound = (uint8_t)(tt->generation << 2 | (e.age_bound & 3));
                 if (!e.move)
@@ -158,13 +163,14 @@ void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
                 move = e.move;
             break;
         }
-        int value = (e.age_bound & 3) == BOUND_NONE ? -(1 << 20) : e.depth - 8 * entry_age(tt, &e);
+        int value = e.depth - 8 * entry_age(tt, &e);
         if (value < victim_value) {
             victim_value = value;
             victim = i;
         }
     }
-    Slot fresh = {.move = move, .lock = lock, .score = (int16_t)score, .depth = d, .age_bound = age_bound};
+    Slot fresh = {.move = move, .lock = lock, .score = (int16_t)score, .depth = d,
+                  .age_bound = (uint8_t)(tt->generation << 2 | bound)};
     slot_store(&b->entry[victim], &fresh);
 }
 
