@@ -52,6 +52,9 @@ static void test_refusals(void **state)
         {"book build --out x.bin --threads 0", "engine book build: bad --threads \"0\": expected an integer 1-64"},
         {"book build --nodes 5", "engine book build: --out FILE is required"},
         {"book info a.bin b.bin", "engine book info: unexpected argument \"b.bin\""},
+        {"openings --count 5", "engine openings: --out FILE is required"},
+        {"openings --out x.fen --plies 41", "engine openings: bad --plies \"41\": expected an integer 1-40"},
+        {"openings --out x.fen --variant chess", "engine openings: bad --variant \"chess\""},
         {"match --engine1 a", "engine match: --engine1 and --engine2 are required"},
         {"match --engine1 a --engine2 b --games 0", "engine match: bad --games \"0\": expected an integer 1-1000000"},
         {"match --engine1 a --engine2 b --tc", "engine match: --tc needs a value"},
@@ -88,7 +91,7 @@ static void test_help(void **state)
 {
     (void)state;
     static const char *const COMMANDS[] = {"hub", "moves", "perft", "bench", "selfplay", "tactics", "bitbase build",
-                                           "bitbase info", "bitbase won", "book build", "book info", "match", "tune", "rescore",
+                                           "bitbase info", "bitbase won", "book build", "book info", "openings", "match", "tune", "rescore",
                                            "eval info", "dxp"};
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
         char cmd[128], out[4096], expected[64];

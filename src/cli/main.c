@@ -11,6 +11,7 @@
 #include "cli/eval_cli.h"
 #include "cli/hub_cli.h"
 #include "cli/match_cli.h"
+#include "cli/openings_cli.h"
 #include "cli/rescore_cli.h"
 #include "cli/rules_cli.h"
 #include "cli/selfplay_cli.h"
@@ -40,6 +41,7 @@ static const struct {
     {"bitbase", "won", bitbase_cli_won_main},
     {"book", "build", book_cli_build_main},
     {"book", "info", book_cli_info_main},
+    {"openings", NULL, openings_cli_main},
     {"eval", "info", eval_cli_info_main},
     {"match", NULL, match_cli_main},
     {"dxp", NULL, dxp_cli_main},
@@ -61,6 +63,7 @@ static int usage(void)
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
             "       engine book build --out FILE [--openings FILE] [--expansions N] [--nodes N] ...\n"
             "       engine book info [FILE]\n"
+            "       engine openings --out FILE [--from FILE] [--count N] [--plies P] ...   (fresh match openings)\n"
             "       engine match --engine1 CMD --engine2 CMD [options]\n"
             "       engine dxp --listen PORT | --connect HOST:PORT [options]   (the DamExchange protocol)\n"
             "engine COMMAND --help describes a command's options;\n"
