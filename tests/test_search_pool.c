@@ -2,10 +2,12 @@
  * line is legal in every variant, whatever the thread count and however often it changes; one
  * thread searches exactly as before; node totals count the helpers; root exclusions and multi-PV
  * hold; a search stops promptly when told. Run under ThreadSanitizer by `make tsan`. */
+#define _GNU_SOURCE   /* open_memstream */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -188,6 +190,71 @@ static void test_exclusions_and_lines_hold(void **state)
     search_free(s);
 }
 
+/* The last line of text that starts with prefix (NULL: none). */
+static const char *last_line(const char *text, const char *prefix)
+{
+    const char *last = NULL;
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        if (strncmp(p, prefix, strlen(prefix)) == 0)
+            last = p;
+    return last;
+}
+
+/* A helper's deeper line is played often enough to matter, and the last info line shows it (its
+ * depth, its first move); never an excluded move; with the switch off never a helper's line. */
+static void test_deeper_helper_lines_are_played(void **state)
+{
+    (void)state;
+    Search *s = search_new(4);
+    assert_non_null(s);
+    assert_true(search_set_threads(s, 2));
+    Game *game = malloc(sizeof *game);
+    assert_non_null(game);
+    for (int on = 1; on >= 0; on--) {
+        search_params(s)->deeper_helper = on;
+        uint64_t rng = 4242;
+        int adopted = 0;
+        for (int i = 0; i < 300; i++) {
+            random_game(game, VARIANT_NORMAL, (int)(hash_splitmix(&rng) % 60), &rng);
+            MoveList list;
+            movegen_generate(game_position(game), &list);
+            if (list.count < 3 || game_status(game) != GAME_ONGOING)
+                continue;
+            search_set_excluded(s, list.moves, 1);
+            char *text = NULL;
+            size_t len = 0;
+            FILE *out = open_memstream(&text, &len);
+            assert_non_null(out);
+            SearchLimits limits = {.nodes = 4000};
+            SearchResult r;
+            search_run(s, game, &limits, GO_ANALYZE, NULL, NULL, out, &r);
+            fclose(out);
+            assert_int_not_equal(r.best, list.moves[0]);
+            assert_true(movegen_is_legal(game_position(game), r.best));
+            if (r.from_helper) {
+                const char *info = last_line(text, "info ");
+                char best[MOVE_TEXT_MAX], expect[64];
+                notation_format_move(game_position(game), r.best, best);
+                snprintf(expect, sizeof expect, "info depth=%d ", r.depth);
+                assert_non_null(info);
+                assert_true(strncmp(info, expect, strlen(expect)) == 0);
+                const char *pv = strstr(info, "pv=\"");
+                assert_non_null(pv);
+                assert_true(strncmp(pv + 4, best, strlen(best)) == 0);
+            }
+            adopted += r.from_helper;
+            free(text);
+        }
+        if (on)
+            assert_true(adopted > 0);
+        else
+            assert_int_equal(adopted, 0);
+    }
+    search_set_excluded(s, NULL, 0);
+    free(game);
+    search_free(s);
+}
+
 /* A poll hook that stops the search after a fixed time. */
 static PollResult stop_after(void *ctx)
 {
@@ -228,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_thread_counts_change_between_searches),
         cmocka_unit_test(test_node_limit_counts_every_thread),
         cmocka_unit_test(test_exclusions_and_lines_hold),
+        cmocka_unit_test(test_deeper_helper_lines_are_played),
         cmocka_unit_test(test_stop_ends_every_thread),
     };
     return cmocka_run_group_tests_name("search_pool", tests, NULL, NULL);

@@ -22,6 +22,7 @@ typedef struct {
     Move ponder;     /* expected reply (second PV move), or MOVE_NONE */
     Score score;
     int depth;       /* last completed iteration */
+    bool from_helper;   /* the move is a helper thread's, from an iteration deeper than the main's */
     uint64_t nodes;
     double time;     /* seconds */
     int line_count;  /* lines of the last completed depth (multi-PV; 1 line by default), best first */
@@ -51,6 +52,8 @@ typedef struct {
                             measuring the learnt evaluation */
     int positional;      /* percent of the evaluation beyond material that counts (100: all of it; lower
                             levels of play see less than the learnt evaluation knows) */
+    int deeper_helper;   /* a single-line search plays a helper thread's line when it completed a deeper
+                            iteration than the main thread on/off */
 } SearchParams;
 
 /* The parameters every new searcher starts with. */

@@ -25,6 +25,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .singular = 40,
     .bb_size = BB_MAX_PIECES,   /* probes stop at what is embedded */
     .positional = 100,
+    .deeper_helper = 1,
 };
 
 Search *search_new(size_t tt_mib)
@@ -103,6 +104,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"bb_size", offsetof(SearchParams, bb_size)},
         {"material", offsetof(SearchParams, material)},
         {"positional", offsetof(SearchParams, positional)},
+        {"deeper_helper", offsetof(SearchParams, deeper_helper)},
     };
     if (value < 0)
         return false;
@@ -257,6 +259,29 @@ static bool iteration_ends_search(Search *s, int depth, Score score, double stab
     return !timeman_continue(&s->plan, clock_now() - s->go_time, stability);
 }
 
+/* Lazy SMP's last word: depth skipping often has a helper one iteration ahead of the main thread
+ * when the clock runs out, and its deeper line is the better guess. Multi-PV lines stay the main
+ * thread's, whose every line is exact at one depth. */
+static void adopt_deeper_line(Search *s, SearchResult *result)
+{
+    RootLine line;
+    if (s->lines > 1 || !s->params.deeper_helper)
+        return;
+    int depth = search_pool_deepest(s, &line);
+    if (depth <= result->depth || line.pv_len == 0)
+        return;
+    result->best = line.pv[0];
+    result->ponder = line.pv_len > 1 ? line.pv[1] : MOVE_NONE;
+    result->score = line.score;
+    result->depth = depth;
+    result->from_helper = true;
+    result->line_move[0] = line.pv[0];
+    result->line_score[0] = line.score;
+    s->line[0] = line;
+    s->line_count = 1;
+    search_print_info(s, depth, 0, line.score, line.pv, line.pv_len);
+}
+
 void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
                 void *poll_ctx, FILE *out, SearchResult *result)
 {
@@ -300,6 +325,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
             break;
     }
     search_pool_halt(s);
+    adopt_deeper_line(s, result);
     result->nodes = search_pool_nodes(s);
     result->time = clock_now() - s->go_time;
 }

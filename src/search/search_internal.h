@@ -102,6 +102,10 @@ void search_pool_deadline(Search *s, double when);
  * when they start); they may still be winding down: search_pool_wait waits for that. */
 void search_pool_halt(Search *s);
 
+/* The deepest iteration a helper has completed in the current search (0: none), its best line
+ * into line. Safe while the helpers still run. */
+int search_pool_deepest(Search *s, RootLine *line);
+
 /* Waits until every helper is idle: before anything changes what they share (the table, their
  * searchers, the thread count). */
 void search_pool_wait(Search *s);

@@ -23,6 +23,8 @@ typedef struct {
     Thread thread;
     int index;           /* 1, 2, ... */
     SearchPool *pool;
+    int depth;           /* the helper's deepest completed iteration of this search (pool lock) */
+    RootLine line;       /* its best line (pool lock) */
 } Helper;
 
 struct SearchPool {
@@ -69,6 +71,10 @@ static void helper_search(Helper *h, const Game *game, int max_depth)
         s->root_depth = depth;
         if (!search_root_iterate(s, &root_ds, depth))
             break;
+        thread_mutex_lock(&h->pool->lock);
+        h->depth = depth;
+        h->line = s->line[0];
+        thread_mutex_unlock(&h->pool->lock);
     }
 }
 
@@ -198,6 +204,8 @@ void search_pool_start(Search *s, const Game *game, int max_depth)
     atomic_store_explicit(&p->deadline, 0.0, memory_order_relaxed);
     p->game = game;
     p->max_depth = max_depth;
+    for (int i = 0; i < p->count; i++)
+        p->helper[i].depth = 0;
     p->busy = p->reading = p->count;
     p->search_id++;
     thread_cond_broadcast(&p->wake);
@@ -214,6 +222,22 @@ void search_pool_halt(Search *s)
     while (p->reading > 0)
         thread_cond_wait(&p->idle, &p->lock);
     thread_mutex_unlock(&p->lock);
+}
+
+int search_pool_deepest(Search *s, RootLine *line)
+{
+    SearchPool *p = s->pool;
+    int best = 0;
+    if (!p)
+        return 0;
+    thread_mutex_lock(&p->lock);
+    for (int i = 0; i < p->count; i++)
+        if (p->helper[i].depth > best) {
+            best = p->helper[i].depth;
+            *line = p->helper[i].line;
+        }
+    thread_mutex_unlock(&p->lock);
+    return best;
 }
 
 void search_pool_deadline(Search *s, double when)
