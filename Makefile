@@ -25,6 +25,12 @@ LIB_SRC  := $(filter-out src/cli/main.c,$(foreach d,$(LAYERS),$(wildcard src/$(d
 FLAVOUR  ?= release
 BUILD    := build/$(FLAVOUR)
 ENGINE   := $(if $(filter release,$(FLAVOUR)),engine,$(BUILD)/engine)
+# The windows flavour (see `windows` below) links engine.exe with Winsock and Win32 threads only.
+ifeq ($(FLAVOUR),windows)
+ENGINE   := engine.exe
+ALL_CFLAGS += -D_WIN32_WINNT=0x0601 -D__USE_MINGW_ANSI_STDIO=1   # C99 printf (%zu) in msvcrt
+LDLIBS   := -lm -lws2_32
+endif
 TEST_PATHS := -DENGINE_BIN='"./$(ENGINE)"' -DTEST_BIN_DIR='"$(BUILD)/tests"'
 
 # Endgame bitbases: gen/bbgen (the generator alone, built with fixed flags so sanitizer builds
@@ -51,7 +57,7 @@ $(shell mkdir -p $(BUILD) && [ "$$(cat $(BB_CHOICE) 2>/dev/null)" = "$(BITBASES)
 endif
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all test sanitize tsan check valgrind clean distclean fuzz fuzz-smoke
+.PHONY: all test sanitize tsan check valgrind clean distclean fuzz fuzz-smoke windows check-windows
 
 all: $(ENGINE)
 
@@ -61,8 +67,10 @@ $(BB_CHOICE):
 $(ENGINE): $(LIB_OBJ) $(BUILD)/cli/main.o $(BB_CHOICE)
 	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $(LIB_OBJ) $(BUILD)/cli/main.o $(LDFLAGS) $(LDLIBS)
 
+# The build-time tools run here, so they are built by HOST_CC even when CC cross-compiles.
+HOST_CC  ?= $(CC)
 $(GEN)/bbgen: $(BB_GEN_SRC) $(BB_GEN_HDR) | $(GEN)
-	$(CC) $(GEN_CFLAGS) -o $@ $(BB_GEN_SRC) -lm
+	$(HOST_CC) $(GEN_CFLAGS) -o $@ $(BB_GEN_SRC) -lm
 
 $(BB_C): $(GEN)/bbgen
 	$(GEN)/bbgen bitbase build --pieces $(BITBASES) --threads $(NPROC) --out $@.tmp
@@ -88,7 +96,7 @@ $(BUILD)/bitbase$(BITBASES).o: $(BB_C) $(BLOBS_H) | $(BUILD)
 
 # The opening book: book/book.bin (made by `engine book build`, see book/README.md) as C source.
 $(GEN)/embed: src/util/embed.c src/boot/embed_main.c include/util/embed.h | $(GEN)
-	$(CC) $(GEN_CFLAGS) -o $@ src/util/embed.c src/boot/embed_main.c
+	$(HOST_CC) $(GEN_CFLAGS) -o $@ src/util/embed.c src/boot/embed_main.c
 
 $(GEN)/book.c: book/book.bin $(GEN)/embed
 	$(GEN)/embed book/book.bin $@.tmp book_blob
@@ -194,9 +202,20 @@ fuzz-smoke: fuzz
 	  mkdir -p $$c; cp -n tests/fuzz/corpus/$$n/* $$c/ 2>/dev/null || true; \
 	  echo "== $$f ($(FUZZ_SECONDS) s)"; $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$c 2>&1 | tail -n 2; done
 
+# engine.exe for 64-bit Windows, cross-compiled by MinGW-w64 (Debian: gcc-mingw-w64-x86-64) in
+# build/windows: static, the same blobs (generated here first) and warnings, for any x86-64-v2 CPU.
+WIN_CC   ?= x86_64-w64-mingw32-gcc
+WIN_ARCH ?= -march=x86-64-v2
+windows: $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(EVAL_GEN) $(BLOBS_H)
+	$(MAKE) FLAVOUR=windows CC=$(WIN_CC) HOST_CC=$(CC) ARCH=$(WIN_ARCH) engine.exe
+
+# engine.exe under Wine against the Linux engine (tests/check_windows.sh; needs wine).
+check-windows: windows $(ENGINE)
+	sh tests/check_windows.sh
+
 # Every flavour's build.
 clean:
-	rm -rf build engine
+	rm -rf build engine engine.exe
 
 # Also the generated bitbases (rebuilding them takes about a minute).
 distclean: clean

@@ -22,5 +22,13 @@ for f in $(find src include -name '*.[ch]' | sort); do
         fi
     done
 done
-[ $status -eq 0 ] && echo "layers: every include points down"
+# The system's own interfaces (POSIX, Win32) are util's alone: above it, C11's headers only.
+system='<\(unistd\|pthread\|poll\|threads\|fcntl\|signal\|netdb\|windows\|winsock2\|ws2tcpip\|io\|process\)\.h>\|<\(sys\|netinet\|arpa\)/'
+for f in $(find src include -name '*.[ch]' ! -path 'src/util/*' ! -path 'include/util/*' | sort); do
+    if grep -q "^#include $system" "$f"; then
+        echo "layers: $f includes a system header, which only util/ may"
+        status=1
+    fi
+done
+[ $status -eq 0 ] && echo "layers: every include points down, system headers only in util/"
 exit $status

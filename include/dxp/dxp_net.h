@@ -1,8 +1,8 @@
 #pragma once
 /* The DXP front on a connected socket: reads messages (however the bytes arrive: split across
  * reads, several in one), hands them to a dxp_session, sends what it queues, and plays its moves,
- * until the session closes, the peer hangs up or the peer stays silent too long. Also the POSIX
- * socket set-up of `engine dxp`: listening as follower, connecting as initiator. */
+ * until the session closes, the peer hangs up or the peer stays silent too long. Also the socket
+ * set-up of `engine dxp` (over util/net): listening as follower, connecting as initiator. */
 #include <stdbool.h>
 #include <stdio.h>
 #include "dxp/dxp_session.h"
@@ -29,3 +29,6 @@ int dxp_net_accept(int listener);
 
 /* A socket connected to host:port (host as for dxp_net_listen); -1 after a line on stderr. */
 int dxp_net_connect(const char *host, const char *port);
+
+/* Closes a socket of dxp_net_listen, dxp_net_accept or dxp_net_connect. */
+void dxp_net_close(int fd);

@@ -8,6 +8,7 @@
 #include "hub/io.h"
 #include "search/search.h"
 #include "search/skill.h"
+#include "util/sys.h"
 
 #define ENGINE_NAME "Zwaluw"
 #define ENGINE_VERSION "1.0"
@@ -66,7 +67,7 @@ Hub *hub_new(void);
 void hub_free(Hub *h);
 
 /* Prints `error message="..."` (printf-style) and flushes. */
-void hub_error(Hub *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void hub_error(Hub *h, const char *fmt, ...) SYS_PRINTF(2, 3);
 
 /* Plays the blank-separated moves of list on the game; stops with an error (prefixed by context)
  * naming the first unreadable or illegal move, keeping the moves played before it. */

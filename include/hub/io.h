@@ -1,6 +1,6 @@
 #pragma once
 /* Line input for the Hub loop. A source delivers raw bytes without blocking longer than asked
- * (a file descriptor watched with poll(), or a memory stream for tests); a reader cuts them into
+ * (a file descriptor, a memory stream for tests, or nothing at all); a reader cuts them into
  * lines, keeps a partly received line buffered, and lets the caller look at the next line
  * without consuming it, so a command seen during a search stays queued for the main loop. */
 #include <stdbool.h>
@@ -20,12 +20,16 @@ struct IoSource {
     FILE *file;
 };
 
-/* A source reading the descriptor fd with poll() and read(). */
+/* A source reading the descriptor fd without blocking longer than asked (see util/input.h). */
 void io_source_fd(IoSource *src, int fd);
 
 /* A source reading a stream that never blocks (fmemopen, open_memstream, a regular file).
  * Every read returns whatever is left at once, so tests see their whole transcript queued. */
 void io_source_file(IoSource *src, FILE *file);
+
+/* A source on which no line ever arrives (the searches of `engine dxp`, which take no commands):
+ * a poll finds nothing, and a wait without a timeout finds the end of input. */
+void io_source_silent(IoSource *src);
 
 typedef enum {
     IO_LINE_OK = 0,

@@ -1,10 +1,10 @@
 #pragma once
 /* A Hub engine run as a child process: start-up handshake, line I/O with deadlines, and
  * clean or forced shutdown. The child runs `/bin/sh -c CMD` in its own process group, so
- * killing it also kills anything it started. */
+ * killing it also kills anything it started (util/proc: not available on Windows). */
 #include <stdbool.h>
 #include <stddef.h>
-#include <sys/types.h>
+#include "util/proc.h"
 
 #define ENGINE_MAX_PARAMS 16
 #define ENGINE_LINE_MAX 8192
@@ -23,7 +23,7 @@ typedef struct {
 } EngineConfig;
 
 typedef struct {
-    pid_t pid;                 /* 0 when not running */
+    ProcId pid;                /* 0 when not running */
     int to_fd, from_fd;
     char buf[ENGINE_LINE_MAX];
     size_t len;                /* bytes buffered in buf, not yet returned as lines */
@@ -56,11 +56,6 @@ void engine_proc_stop(EngineProc *e, double grace);
 /* Waits up to grace seconds for the engine to exit by itself, then kills its process group;
  * reaps it. status (if not NULL) receives how it ended, e.g. "exit status 1". */
 void engine_proc_finish(EngineProc *e, double grace, char *status, size_t size);
-
-/* Makes the calling process inherit the orphans of the engines it starts (Linux), so that
- * killing an engine whose shell or script has children leaves no zombie behind even when the
- * system's init does not reap. Elsewhere orphans go to init as usual. */
-void engine_proc_adopt_orphans(void);
 
 /* Kills the process group at once and reaps it; status (if not NULL) receives how the
  * process ended, e.g. "exit status 1" or "killed by signal 11". */

@@ -2,6 +2,7 @@
 /* The command line of every subcommand: one table of options, read by one parser, so that every
  * subcommand accepts the same forms and refuses bad ones with the same messages (on stderr, each
  * starting "engine CMD: "); the caller then exits with code OPTS_REFUSED. */
+#include <limits.h>
 #include <stdbool.h>
 
 #define OPTS_REFUSED 2   /* the exit code of a subcommand that refuses its arguments */
@@ -37,6 +38,8 @@ typedef struct {
 #define OPTS_WORDS(n, ctx, fn) {.name = (n), .kind = OPT_WORDS, .out = (ctx), .call = (fn)}
 #define OPTS_EACH(n, ctx, fn) {.name = (n), .kind = OPT_EACH, .out = (ctx), .call = (fn)}
 #define OPTS_END {.name = NULL}
+/* An OPT_INT bound beyond a long (32 bits on Windows) cut to LONG_MAX. */
+#define OPTS_CAP(n) ((n) > LONG_MAX ? LONG_MAX : (n))
 #define OPTS_WORDS_MAX 1024   /* the longest joined OPT_WORDS value */
 
 /* Reads argv[first..argc) against specs (ended by OPTS_END): options "--name [value]" in any order

@@ -32,7 +32,7 @@ static bool parse_build_options(BookBuildConfig *b, int argc, char **argv)
         OPTS_TEXT("--in", &b->in),
         OPTS_TEXT("--openings", &b->openings),
         OPTS_INT("--expansions", &b->expansions, 0, 100000000),
-        OPTS_INT("--nodes", &b->nodes, 1, 1000000000000),
+        OPTS_INT("--nodes", &b->nodes, 1, OPTS_CAP(1000000000000)),
         OPTS_INT("--threads", &b->threads, 1, JOBS_MAX_THREADS),
         OPTS_INT("--max-ply", &b->max_ply, 1, 200),
         OPTS_INT("--max-dev", &b->max_dev, 0, 10000),

@@ -1,15 +1,14 @@
 /* `engine dxp` (see dxp_cli.h). */
 #include "cli/dxp_cli.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "dxp/dxp_net.h"
 #include "hub/hub.h"
 #include "rules/notation.h"
 #include "util/opts.h"
+#include "util/sys.h"
 
 #define DXP_USAGE                                                                                            \
     "usage: engine dxp --listen PORT [--host ADDR] [options]        (follower: waits for the peer)\n"        \
@@ -99,22 +98,20 @@ static bool hub_think(void *ctx, const Game *game, const SearchLimits *limits, M
 }
 
 /* Plays the session on the connected fd with a Hub searching on threads threads whose searches
- * never see a command (its input is a pipe nobody writes to); returns dxp_net_run's code, 1 when
- * memory is short. */
+ * never see a command (its input is silent); returns dxp_net_run's code, 1 when memory is short. */
 static int play(DxpConfig *cfg, int fd, const DxpNetOptions *opt, int threads)
 {
     Hub *h = hub_new();
     DxpSession *s = malloc(sizeof *s);
-    int quiet[2] = {-1, -1};
     IoSource src;
     int rc = 1;
-    if (!h || !s || pipe(quiet) != 0) {
+    if (!h || !s) {
         fprintf(stderr, "engine dxp: not enough memory\n");
         goto done;
     }
     h->out = stderr;
     h->threads = threads;
-    io_source_fd(&src, quiet[0]);
+    io_source_silent(&src);
     if (!io_reader_init(&h->reader, &src)) {
         fprintf(stderr, "engine dxp: not enough memory\n");
         goto done;
@@ -125,10 +122,6 @@ static int play(DxpConfig *cfg, int fd, const DxpNetOptions *opt, int threads)
     rc = dxp_net_run(s, fd, opt);
     io_reader_free(&h->reader);
 done:
-    if (quiet[0] >= 0) {
-        close(quiet[0]);
-        close(quiet[1]);
-    }
     free(s);
     hub_free(h);
     return rc;
@@ -186,9 +179,9 @@ int dxp_cli_main(int argc, char **argv)
         if (!opt.log)
             return opts_refuse("dxp", "cannot write --log %s", log_path);
     }
-    signal(SIGPIPE, SIG_IGN);   /* a closed connection shows up as a failed send */
     /* Connecting with the terms of a game request initiates; connecting bare follows (how a match
      * host starts an engine: `dxp:./engine dxp --connect 127.0.0.1:{port}`); listening follows. */
+    sys_ignore_broken_pipe();   /* a closed stderr shows up as a failed write */
     bool terms = terms_given[0] || terms_given[1] || terms_given[2] || terms_given[3] || terms_given[4];
     if (!role_given)
         role = connect_given && terms ? DXP_INITIATOR : DXP_FOLLOWER;
@@ -203,12 +196,12 @@ int dxp_cli_main(int argc, char **argv)
         if (listener >= 0) {
             fprintf(stderr, "dxp: listening on %s:%s\n", host, cport);
             fd = dxp_net_accept(listener);
-            close(listener);
+            dxp_net_close(listener);
         }
     }
     if (fd >= 0) {
         rc = play(&cfg, fd, &opt, (int)threads);
-        close(fd);
+        dxp_net_close(fd);
     }
     if (opt.log)
         fclose(opt.log);

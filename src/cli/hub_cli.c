@@ -1,12 +1,12 @@
 /* `engine hub` (see hub_cli.h). */
 #include "cli/hub_cli.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include "eval/eval_file.h"
 #include "eval/eval_weights.h"
 #include "hub/hub_loop.h"
 #include "util/opts.h"
+#include "util/sys.h"
 
 #define HUB_USAGE                                                                                                    \
     "usage: engine [hub [--weights FILE]...]\n"                                                                      \
@@ -38,7 +38,7 @@ int hub_cli_main(int argc, char **argv)
         return 0;
     if (!opts_parse("hub", specs, argc, argv, 2, NULL, 0, 0))
         return OPTS_REFUSED;
-    signal(SIGPIPE, SIG_IGN);   /* a closed output shows up as a write error, which ends the loop */
+    sys_ignore_broken_pipe();   /* a closed output shows up as a write error, which ends the loop */
     Hub *h = hub_new();
     if (!h) {
         fprintf(stderr, "engine: not enough memory\n");

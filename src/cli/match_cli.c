@@ -3,6 +3,7 @@
 
 #include "match/match.h"
 #include "util/opts.h"
+#include "util/proc.h"
 
 #define MATCH_USAGE                                                                                                  \
     "usage: engine match --engine1 \"CMD ARGS\" --engine2 \"CMD ARGS\" [options]\n"                                  \
@@ -31,6 +32,9 @@ int match_cli_main(int argc, char **argv)
         return 0;
     if (!match_opts_parse(argc, argv, &o))
         return OPTS_REFUSED;
+    if (!proc_available())
+        return opts_refuse("match", "not available on this system: it starts engines and workers as POSIX "
+                                    "processes (run it on Linux; engine.exe plays in it there under Wine)");
     MatchResult res;
     return match_run(&o, stdout, stderr, &res) ? 0 : 1;
 }

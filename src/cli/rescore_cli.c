@@ -3,11 +3,11 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "learn/rescore.h"
 #include "learn/tune_data.h"
 #include "rules/variant.h"
 #include "util/opts.h"
+#include "util/sys.h"
 
 #define RESCORE_USAGE                                                                                                \
     "usage: engine rescore --out FILE [--nodes N | --depth D] [--threads N] [--variant V] DATA...\n"                 \
@@ -23,7 +23,7 @@
 static bool parse_options(int argc, char **argv, RescoreConfig *cfg, const char **out_path, const char **files,
                           int *file_count)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = sys_cores();
     long nodes = 20000, depth = 0;
     long threads = cores < 1 ? 1 : cores > RESCORE_MAX_THREADS ? RESCORE_MAX_THREADS : cores;
     int nodes_at = 0, depth_at = 0;   /* of --nodes and --depth, the later one counts */

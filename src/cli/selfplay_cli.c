@@ -3,13 +3,13 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "learn/sample.h"
 #include "learn/selfplay.h"
 #include "opening/openings.h"
 #include "rules/game.h"
 #include "rules/variant.h"
 #include "util/opts.h"
+#include "util/sys.h"
 
 #define SELFPLAY_USAGE                                                                                               \
     "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"                               \
@@ -30,7 +30,7 @@
 static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char **out_path,
                           const char **openings_path, Variant *variant)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = sys_cores();
     long games = cfg->games, nodes = 0, depth = 0, seed = (long)cfg->seed, random_plies = cfg->random_plies;
     long margin = cfg->margin, max_plies = cfg->max_plies;
     long threads = cores < 1 ? 1 : cores > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : cores;
@@ -42,7 +42,7 @@ static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char
         OPTS_INT("--games", &games, 1, 10000000),
         {.name = "--nodes", .kind = OPT_INT, .out = &nodes, .lo = 1, .hi = 1000000000, .at = &nodes_at},
         {.name = "--depth", .kind = OPT_INT, .out = &depth, .lo = 1, .hi = 60, .at = &depth_at},
-        OPTS_INT("--seed", &seed, 0, INT64_MAX),
+        OPTS_INT("--seed", &seed, 0, OPTS_CAP(INT64_MAX)),
         OPTS_INT("--random-plies", &random_plies, 0, 100),
         OPTS_INT("--margin", &margin, 0, 10000),
         OPTS_INT("--threads", &threads, 1, SELFPLAY_MAX_THREADS),

@@ -2,8 +2,8 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "util/opts.h"
+#include "util/sys.h"
 #include "eval/eval_file.h"
 #include "learn/tune.h"
 #include "learn/tune_data.h"
@@ -85,7 +85,7 @@ static const char *take_only(void *out, const char *value)
 static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, int *file_count)
 {
     tune_default_config(&a->cfg);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = sys_cores();
     a->threads = cores < 1 ? 1 : cores > TUNE_MAX_THREADS ? TUNE_MAX_THREADS : cores;
     a->epochs = a->cfg.epochs;
     a->batch = a->cfg.batch;
@@ -110,11 +110,11 @@ static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, i
         OPTS_CALL("--only", &a->cfg, take_only),
         OPTS_REAL("--lambda", &a->cfg.lambda, 0, 1),
         OPTS_REAL("--k", &a->cfg.k, 0, 1),
-        OPTS_INT("--seed", &a->seed, 0, 0x7fffffffffffffffL),
+        OPTS_INT("--seed", &a->seed, 0, LONG_MAX),
         OPTS_INT("--threads", &a->threads, 1, TUNE_MAX_THREADS),
         OPTS_INT("--report", &a->report_every, 0, 1000000),
         OPTS_INT("--validation", &a->validation_every, 0, 1000000),
-        OPTS_INT("--max-positions", &a->max_positions, 0, 0x7fffffffffffffffL),
+        OPTS_INT("--max-positions", &a->max_positions, 0, LONG_MAX),
         OPTS_TEXT("--checkpoint", &a->cfg.checkpoint),
         OPTS_TEXT("--resume", &a->cfg.resume),
         OPTS_END,

@@ -1,16 +1,10 @@
 /* The DXP front on a socket (see dxp_net.h). */
 #include "dxp/dxp_net.h"
 
-#include <errno.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 #include "util/clock.h"
-#include "util/fdio.h"
+#include "util/net.h"
 
 #define READ_CHUNK 4096
 
@@ -42,7 +36,7 @@ static bool flush_out(DxpSession *s, int fd, const DxpNetOptions *opt)
         if (len == 0)
             continue;   /* the session only queues messages in range; nothing to send otherwise */
         log_line(opt, "snd", text, len);
-        if (!fdio_write_all(fd, text, len + 1))
+        if (!net_send_all(fd, text, len + 1))
             return false;
     }
     return true;
@@ -73,18 +67,10 @@ static void dispatch(DxpSession *s, DxpFramer *f, const DxpNetOptions *opt)
  * -1 when the peer closed the connection or it failed. */
 static int receive(DxpSession *s, int fd, DxpFramer *f, int timeout_ms, const DxpNetOptions *opt)
 {
-    struct pollfd p = {.fd = fd, .events = POLLIN};
-    int r = poll(&p, 1, timeout_ms);
-    if (r < 0)
-        return errno == EINTR ? 0 : -1;
-    if (r == 0)
-        return 0;
     char buf[READ_CHUNK];
-    ssize_t n = recv(fd, buf, sizeof buf, 0);
-    if (n < 0 && errno == EINTR)
-        return 0;
+    long n = net_recv(fd, buf, sizeof buf, timeout_ms);
     if (n <= 0)
-        return -1;
+        return (int)n;
     dxp_frame_feed(f, buf, (size_t)n);
     dispatch(s, f, opt);
     return 1;
@@ -144,89 +130,47 @@ int dxp_net_run(DxpSession *s, int fd, const DxpNetOptions *options)
     }
 }
 
-/* The socket address of host:port; host is a numeric IPv4 or IPv6 address or "localhost" (the
- * binary is static: name lookups through the system's resolver libraries are not available).
- * False after a line on stderr. */
-static bool resolve(const char *host, const char *port, struct sockaddr_storage *addr, socklen_t *len)
+/* The port number of text; -1 after a line on stderr. */
+static int read_port(const char *text)
 {
-    long p;
     char *end;
-    p = strtol(port, &end, 10);
-    if (*port == '\0' || *end != '\0' || p < 1 || p > 65535) {
-        fprintf(stderr, "engine dxp: bad port \"%s\"\n", port);
-        return false;
+    long p = strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || p < 1 || p > 65535) {
+        fprintf(stderr, "engine dxp: bad port \"%s\"\n", text);
+        return -1;
     }
-    if (strcmp(host, "localhost") == 0)
-        host = "127.0.0.1";
-    memset(addr, 0, sizeof *addr);
-    struct sockaddr_in *v4 = (struct sockaddr_in *)addr;
-    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)addr;
-    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
-        v4->sin_family = AF_INET;
-        v4->sin_port = htons((uint16_t)p);
-        *len = sizeof *v4;
-        return true;
-    }
-    if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
-        v6->sin6_family = AF_INET6;
-        v6->sin6_port = htons((uint16_t)p);
-        *len = sizeof *v6;
-        return true;
-    }
-    fprintf(stderr, "engine dxp: \"%s\" is not a numeric address (IPv4, IPv6 or localhost)\n", host);
-    return false;
+    return (int)p;
 }
 
-bool dxp_net_host_ok(const char *host)
-{
-    unsigned char buf[sizeof(struct in6_addr)];
-    return strcmp(host, "localhost") == 0 || inet_pton(AF_INET, host, buf) == 1 || inet_pton(AF_INET6, host, buf) == 1;
-}
+bool dxp_net_host_ok(const char *host) { return net_host_ok(host); }
 
 int dxp_net_listen(const char *host, const char *port)
 {
-    struct sockaddr_storage addr;
-    socklen_t len;
-    if (!resolve(host, port, &addr, &len))
-        return -1;
-    int fd = socket(addr.ss_family, SOCK_STREAM, 0);
-    int one = 1;
-    if (fd >= 0)
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (fd < 0 || bind(fd, (struct sockaddr *)&addr, len) != 0 || listen(fd, 1) != 0) {
-        fprintf(stderr, "engine dxp: cannot listen on %s:%s: %s\n", host, port, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
+    char why[320];
+    int p = read_port(port);
+    int fd = p < 0 ? -1 : net_listen(host, p, why, sizeof why);
+    if (p >= 0 && fd < 0)
+        fprintf(stderr, "engine dxp: cannot listen on %s:%s: %s\n", host, port, why);
     return fd;
 }
 
 int dxp_net_accept(int listener)
 {
-    for (;;) {
-        int fd = accept(listener, NULL, NULL);
-        if (fd >= 0)
-            return fd;
-        if (errno != EINTR) {
-            fprintf(stderr, "engine dxp: accept failed: %s\n", strerror(errno));
-            return -1;
-        }
-    }
+    char why[320];
+    int fd = net_accept(listener, why, sizeof why);
+    if (fd < 0)
+        fprintf(stderr, "engine dxp: %s\n", why);
+    return fd;
 }
 
 int dxp_net_connect(const char *host, const char *port)
 {
-    struct sockaddr_storage addr;
-    socklen_t len;
-    if (!resolve(host, port, &addr, &len))
-        return -1;
-    int fd = socket(addr.ss_family, SOCK_STREAM, 0);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, len) != 0) {
-        fprintf(stderr, "engine dxp: cannot connect to %s:%s: %s\n", host, port, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
+    char why[320];
+    int p = read_port(port);
+    int fd = p < 0 ? -1 : net_connect(host, p, why, sizeof why);
+    if (p >= 0 && fd < 0)
+        fprintf(stderr, "engine dxp: cannot connect to %s:%s: %s\n", host, port, why);
     return fd;
 }
+
+void dxp_net_close(int fd) { net_close(fd); }

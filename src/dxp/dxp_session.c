@@ -5,11 +5,12 @@
 #include <string.h>
 #include "rules/notation.h"
 #include "util/clock.h"
+#include "util/sys.h"
 
 static const char *const COLOUR[2] = {"white", "black"};
 
 /* A line for people on the progress stream, prefixed "dxp: ". */
-static void note(DxpSession *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(DxpSession *s, const char *fmt, ...) SYS_PRINTF(2, 3);
 static void note(DxpSession *s, const char *fmt, ...)
 {
     if (!s->cfg.progress)

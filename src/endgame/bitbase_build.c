@@ -6,13 +6,13 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 #include <time.h>
 #include "rules/rules.h"
 #include "endgame/bitbase_build.h"
 #include "endgame/bitbase_store.h"
 #include "util/clock.h"
 #include "util/embed.h"
+#include "util/thread.h"
 #include "util/jobs.h"
 #include "rules/movegen.h"
 #include "rules/make.h"
@@ -41,7 +41,7 @@ typedef struct {
     Material pairs[MATERIAL_IDS];   /* the pairs of the level being solved (first of each) */
     Material list[MATERIAL_IDS];    /* every signature, in solving order */
     BbBuffer *out;                       /* the compressed tables, one buffer per signature */
-    mtx_t lock;
+    ThreadMutex lock;
     double start;
     int threads;
 } Builder;
@@ -165,12 +165,12 @@ static void report_pair(Builder *b, Material m, const uint64_t *count, int passe
     material_name(m, name[0], sizeof name[0]);
     material_name(pm, name[1], sizeof name[1]);
     snprintf(pair, sizeof pair, material_equal(m, pm) ? "%s" : "%s + %s", name[0], name[1]);
-    mtx_lock(&b->lock);
+    thread_mutex_lock(&b->lock);
     fprintf(stderr, "bitbase: %-19s %11llu positions  win %5.1f%%  draw %5.1f%%  loss %5.1f%%  %3d passes"
                     "  %6.1f s  (%.0f s)\n",
             pair, (unsigned long long)valid, pct * (double)count[BB_VALUE_WIN], pct * (double)count[BB_VALUE_DRAW],
             pct * (double)count[BB_VALUE_LOSS], passes, seconds, clock_now() - b->start);
-    mtx_unlock(&b->lock);
+    thread_mutex_unlock(&b->lock);
 }
 
 /* Solves the signature m and its partner (already allocated); false when memory is short. */
@@ -334,7 +334,7 @@ bool bitbase_build_run(int pieces, int threads, const char *out_path)
     rules_init();
     bitbase_index_init();
     Builder *b = calloc(1, sizeof *b);
-    if (!b || mtx_init(&b->lock, mtx_plain) != thrd_success) {
+    if (!b || !thread_mutex_init(&b->lock)) {
         fprintf(stderr, "engine: not enough memory\n");
         free(b);
         return false;
@@ -347,7 +347,7 @@ bool bitbase_build_run(int pieces, int threads, const char *out_path)
             free(b->table[i]->val);
             free(b->table[i]);
         }
-    mtx_destroy(&b->lock);
+    thread_mutex_destroy(&b->lock);
     free(b);
     return ok;
 }

@@ -2,8 +2,8 @@
 #include "eval/eval.h"
 
 #include <stdatomic.h>
-#include <threads.h>
 #include "eval/eval_weights.h"
+#include "util/thread.h"
 
 /* Every feature is computed for one side seen from its own side of the board: White as is,
  * Black after a half turn of the board (square s -> 51 - s). Black's features are computed on the
@@ -84,9 +84,9 @@ static inline bool tables_ready(void) { return atomic_load_explicit(&tables.read
 
 void eval_init(void)
 {
-    static once_flag once = ONCE_FLAG_INIT;
+    static ThreadOnce once = THREAD_ONCE_INIT;
     if (!tables_ready())
-        call_once(&once, init_tables);
+        thread_once(&once, init_tables);
 }
 
 #define PIP_START 300   /* the men's rows to go in the start position: 40 men, 7.5 rows each */

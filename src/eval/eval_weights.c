@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 #include "blobs.h"
 #include "eval/eval_file.h"
+#include "util/thread.h"
 
 /* The variants with weights of their own, each from its embedded file book/eval/<name>.bin. */
 #define WEIGHT_SETS 4
@@ -32,7 +32,7 @@ static const int WEIGHT_SET_OF[VARIANT_COUNT] = {
 static const bool PHASE_BY_PIP[WEIGHT_SETS] = {true, false, false, false};
 
 static struct {
-    mtx_t lock;                            /* serialises the decoding of the weight sets */
+    ThreadMutex lock;                      /* serialises the decoding of the weight sets */
     atomic_bool ready[WEIGHT_SETS];
     EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];   /* decoded on first use: a process pays
                                                              * only for the variants it plays */
@@ -48,7 +48,7 @@ static int weight_set(Variant v)
 
 static void init_lock(void)
 {
-    if (mtx_init(&sets.lock, mtx_plain) != thrd_success) {
+    if (!thread_mutex_init(&sets.lock)) {
         fprintf(stderr, "engine: cannot create a mutex\n");
         abort();
     }
@@ -80,9 +80,9 @@ static bool fold_weights(const EvalWeight *raw, EvalWeight *out)
  * tests decode every one), never a silent zero table. */
 static void load_weight_set(int i)
 {
-    static once_flag once = ONCE_FLAG_INIT;
-    call_once(&once, init_lock);
-    mtx_lock(&sets.lock);
+    static ThreadOnce once = THREAD_ONCE_INIT;
+    thread_once(&once, init_lock);
+    thread_mutex_lock(&sets.lock);
     if (!atomic_load_explicit(&sets.ready[i], memory_order_acquire)) {
         EvalFileHeader head;
         char why[EVAL_FILE_WHY_MAX];
@@ -95,7 +95,7 @@ static void load_weight_set(int i)
         sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
         atomic_store_explicit(&sets.ready[i], true, memory_order_release);
     }
-    mtx_unlock(&sets.lock);
+    thread_mutex_unlock(&sets.lock);
 }
 
 /* Weight set i, decoded if it was not yet. */

@@ -3,12 +3,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 #include "endgame/bitbase.h"
 #include "opening/book.h"
 #include "rules/notation.h"
 #include "rules/make.h"
+#include "util/sys.h"
 
 #define EXCERPT 40
 
@@ -45,9 +44,7 @@ void hub_seed(Hub *h, long long seed)
         h->rng = skill_seed_state((uint64_t)seed);
         return;
     }
-    struct timespec now;
-    timespec_get(&now, TIME_UTC);
-    h->rng = (uint64_t)now.tv_sec * 1000000007ULL ^ (uint64_t)now.tv_nsec ^ (uint64_t)getpid() << 40;
+    h->rng = sys_seed();
 }
 
 void hub_free(Hub *h)

@@ -1,10 +1,8 @@
 #include "hub/io.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "util/input.h"
 
 /* Room for one maximal line plus one read's worth of following bytes. */
 #define IO_READ_CHUNK 65536
@@ -12,18 +10,7 @@
 
 static long fd_read(IoSource *src, char *buf, size_t size, int timeout_ms)
 {
-    struct pollfd p = {.fd = src->fd, .events = POLLIN};
-    int rc = poll(&p, 1, timeout_ms);
-    if (rc < 0)
-        return errno == EINTR ? 0 : -1;
-    if (rc == 0)
-        return 0;
-    ssize_t n = read(src->fd, buf, size);
-    if (n > 0)
-        return (long)n;
-    if (n == 0)
-        return -1;
-    return errno == EINTR || errno == EAGAIN ? 0 : -1;
+    return input_read(src->fd, buf, size, timeout_ms);
 }
 
 void io_source_fd(IoSource *src, int fd)
@@ -45,6 +32,20 @@ void io_source_file(IoSource *src, FILE *file)
     src->read = file_read;
     src->fd = -1;
     src->file = file;
+}
+
+/* Nothing ever comes; a wait without end would never return, so it ends the input instead. */
+static long silent_read(IoSource *src, char *buf, size_t size, int timeout_ms)
+{
+    (void)src, (void)buf, (void)size;
+    return timeout_ms < 0 ? -1 : 0;
+}
+
+void io_source_silent(IoSource *src)
+{
+    src->read = silent_read;
+    src->fd = -1;
+    src->file = NULL;
 }
 
 bool io_reader_init(IoReader *r, IoSource *src)

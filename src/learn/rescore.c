@@ -2,7 +2,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "endgame/bitbase.h"
 #include "rules/game.h"
 #include "search/search.h"

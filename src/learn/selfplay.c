@@ -2,11 +2,11 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
-#include <unistd.h>
 #include "endgame/bitbase.h"
 #include "learn/sample.h"
 #include "util/clock.h"
+#include "util/sys.h"
+#include "util/thread.h"
 #include "rules/notation.h"
 #include "opening/openings.h"
 #include "search/search.h"
@@ -114,14 +114,14 @@ typedef struct {
     FILE *out, *log;
     SelfplayStats stats;
     SelfplayStats *total;   /* shared progress, under lock */
-    mtx_t *lock;
+    ThreadMutex *lock;
     double start;
     bool ok;
 } SelfplayWorker;
 
 /* Plays the worker's games; game g's randomness comes from (seed, g) alone, so the output does not
  * depend on how the games are split between workers. */
-static int selfplay_worker(void *arg)
+static void selfplay_worker(void *arg)
 {
     SelfplayWorker *wk = arg;
     const SelfplayConfig *cfg = wk->cfg;
@@ -151,7 +151,7 @@ static int selfplay_worker(void *arg)
         wk->stats.games++;
         wk->stats.positions += count;
         wk->stats.white_wins += white, wk->stats.black_wins += black, wk->stats.draws += !white && !black;
-        mtx_lock(wk->lock);
+        thread_mutex_lock(wk->lock);
         SelfplayStats *t = wk->total;
         t->games++;
         t->positions += count;
@@ -161,7 +161,7 @@ static int selfplay_worker(void *arg)
                     cfg->games, t->white_wins, t->draws, t->black_wins, t->positions, clock_now() - wk->start);
             fflush(wk->log);
         }
-        mtx_unlock(wk->lock);
+        thread_mutex_unlock(wk->lock);
     }
     wk->ok = wk->ok && !ferror(wk->out);
     if (s)
@@ -169,7 +169,6 @@ static int selfplay_worker(void *arg)
     free(game);
     free(quiet);
     free(quiet_score);
-    return 0;
 }
 
 /* Appends the whole of scratch file from to out; false on a read or write error. */
@@ -192,10 +191,10 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
     bitbase_init();
     int threads = cfg->threads < 1 ? 1 : cfg->threads > SELFPLAY_MAX_THREADS ? SELFPLAY_MAX_THREADS : cfg->threads;
     SelfplayWorker wk[SELFPLAY_MAX_THREADS];
-    thrd_t tid[SELFPLAY_MAX_THREADS];
+    Thread tid[SELFPLAY_MAX_THREADS];
     bool started[SELFPLAY_MAX_THREADS] = {false};
-    mtx_t lock;
-    if (mtx_init(&lock, mtx_plain) != thrd_success)
+    ThreadMutex lock;
+    if (!thread_mutex_init(&lock))
         return false;
     double start = clock_now();
     bool ok = true;
@@ -203,15 +202,15 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
         wk[t] = (SelfplayWorker){.cfg = cfg, .openings = openings, .opening_count = opening_count,
                                  .first = (int)((long long)cfg->games * t / threads),
                                  .last = (int)((long long)cfg->games * (t + 1) / threads),
-                                 .out = threads == 1 ? out : tmpfile(), .log = log, .total = stats, .lock = &lock,
+                                 .out = threads == 1 ? out : sys_tmpfile(), .log = log, .total = stats, .lock = &lock,
                                  .start = start};
         ok = ok && wk[t].out;
     }
     for (int t = 0; ok && t < threads; t++)
-        started[t] = thrd_create(&tid[t], selfplay_worker, &wk[t]) == thrd_success;
+        started[t] = thread_start(&tid[t], selfplay_worker, &wk[t], 0);
     for (int t = 0; ok && t < threads; t++) {
         if (started[t])
-            thrd_join(tid[t], NULL);
+            thread_join(&tid[t]);
         else
             selfplay_worker(&wk[t]);   /* no thread to be had: play its share here */
         ok = ok && wk[t].ok;
@@ -221,7 +220,7 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
             ok = ok && append_file(wk[t].out, out);
             fclose(wk[t].out);
         }
-    mtx_destroy(&lock);
+    thread_mutex_destroy(&lock);
     fflush(out);
     return ok && !ferror(out);
 }

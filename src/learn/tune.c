@@ -3,8 +3,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <threads.h>
 #include "util/clock.h"
+#include "util/thread.h"
 #include "learn/sample.h"
 #include "learn/tune_checkpoint.h"
 #include "learn/tune_data.h"
@@ -87,7 +87,7 @@ typedef struct {
     uint64_t count[2], bad;
 } Job;
 
-static int job_run(void *arg)
+static void job_run(void *arg)
 {
     Job *job = arg;
     const double *w = job->w;
@@ -156,7 +156,6 @@ static int job_run(void *arg)
             job->grad[2 * ft + 1] += ge * value[j];
         }
     }
-    return 0;
 }
 
 /* Everything one fit holds: the state that a checkpoint saves and the scratch of the threads. */
@@ -218,7 +217,7 @@ static bool fit_alloc(Fit *fit, const TuneConfig *cfg, Variant v)
  * ranges depend on n and the thread count only, so sums are deterministic. */
 static void run_jobs(Fit *fit, const uint8_t *rec, const bool *held, size_t n, bool gradient, bool scores)
 {
-    thrd_t tid[TUNE_MAX_THREADS];
+    Thread tid[TUNE_MAX_THREADS];
     bool started[TUNE_MAX_THREADS] = {false};
     int threads = fit->threads;
     for (int t = 0; t < threads; t++) {
@@ -231,12 +230,12 @@ static void run_jobs(Fit *fit, const uint8_t *rec, const bool *held, size_t n, b
         j->score = scores ? fit->score + begin : NULL, j->result = scores ? fit->result + begin : NULL;
         memset(j->loss, 0, sizeof j->loss), memset(j->count, 0, sizeof j->count), j->bad = 0;
         if (t > 0)
-            started[t] = thrd_create(&tid[t], job_run, j) == thrd_success;
+            started[t] = thread_start(&tid[t], job_run, j, 0);
     }
     job_run(&fit->job[0]);
     for (int t = 1; t < threads; t++) {
         if (started[t])
-            thrd_join(tid[t], NULL);
+            thread_join(&tid[t]);
         else
             job_run(&fit->job[t]);   /* no thread to be had: do its share here */
     }

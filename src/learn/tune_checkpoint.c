@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "eval/eval_file.h"
+#include "util/sys.h"
 
 #define PARAMS (2 * (size_t)EVAL_FEATURE_COUNT)
 #define MAGIC_LEN (sizeof TUNE_CHECKPOINT_MAGIC - 1)
@@ -74,7 +74,7 @@ bool tune_checkpoint_write(const char *path, const TuneState *s, char *why, size
     bool ok = put(f, &h, TUNE_CHECKPOINT_MAGIC, MAGIC_LEN) && put(f, &h, &s->head, sizeof s->head) &&
               put(f, &h, s->w, PARAMS * sizeof(double)) && put(f, &h, s->w0, PARAMS * sizeof(double)) &&
               put(f, &h, s->m, PARAMS * sizeof(double)) && put(f, &h, s->v, PARAMS * sizeof(double));
-    ok = ok && fwrite(&h, sizeof h, 1, f) == 1 && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    ok = ok && fwrite(&h, sizeof h, 1, f) == 1 && sys_file_sync(f);
     ok = fclose(f) == 0 && ok;
     if (!ok || rename(tmp, path) != 0) {
         remove(tmp);

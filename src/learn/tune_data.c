@@ -2,8 +2,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "rules/hash.h"
+#include "util/sys.h"
 
 #define MAGIC_LEN (sizeof SAMPLE_BIN_MAGIC - 1)
 #define STREAM_BUFFER (1 << 20)
@@ -24,9 +24,9 @@ static bool describe(TuneDataFile *df, char *why, size_t why_size)
     df->binary = df->record_size != 0;
     bool ok = true;
     if (df->binary) {
-        struct stat st;
-        ok = fstat(fileno(f), &st) == 0;
-        df->records = ok ? ((uint64_t)st.st_size - MAGIC_LEN) / df->record_size : 0;
+        uint64_t size = 0;
+        ok = sys_file_size(f, &size);
+        df->records = ok ? (size - MAGIC_LEN) / df->record_size : 0;
     } else {
         rewind(f);
         char line[SAMPLE_LINE_MAX];

@@ -1,40 +1,17 @@
 /* The DXP side of engine_driver (see engine_dxp.h). */
 #include "match/engine_dxp.h"
 
-#include <errno.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "hub/hub.h"
 #include "util/clock.h"
-#include "util/fdio.h"
+#include "util/input.h"
+#include "util/net.h"
+#include "util/proc.h"
 
 #define PORT_MARK "{port}"
 #define CONNECT_RETRY_NS (50 * 1000 * 1000)
-
-/* A TCP socket bound to 127.0.0.1 on a port the system picks (listening when listen_too); its port
- * goes to *port. -1 when the system refuses. */
-static int bind_loopback(bool listen_too, int *port)
-{
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = 0};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof a) != 0 || (listen_too && listen(fd, 1) != 0) ||
-        getsockname(fd, (struct sockaddr *)&a, &len) != 0) {
-        if (fd >= 0)
-            close(fd);
-        return -1;
-    }
-    *port = ntohs(a.sin_port);
-    return fd;
-}
 
 /* cmd with every {port} replaced by port; false when it does not fit. */
 static bool with_port(const char *cmd, int port, char *out, size_t size)
@@ -52,28 +29,28 @@ static bool with_port(const char *cmd, int port, char *out, size_t size)
     return true;
 }
 
-/* Waits until fd is ready for events or the deadline passes, reading away what the engine writes
- * on its output meanwhile (nobody else reads it, and a full pipe would stall it). 1 when ready,
- * 0 at the deadline. */
-static int wait_ready(EngineDriver *d, int fd, short events, double deadline)
+/* Waits until fd (-1: none, a pause) can be read or the deadline passes, reading away what the
+ * engine writes on its output meanwhile (nobody else reads it, and a full pipe would stall it).
+ * 1 when ready, 0 at the deadline. */
+static int wait_ready(EngineDriver *d, int fd, double deadline)
 {
     for (;;) {
         double left = deadline - clock_now();
         if (left <= 0)
             return 0;
-        struct pollfd p[2] = {{.fd = fd, .events = events}, {.fd = d->proc.from_fd, .events = POLLIN}};
-        int r = poll(p, 2, left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1);
-        if (r < 0 && errno != EINTR)
+        int fds[2] = {fd, d->proc.from_fd};
+        bool ready[2] = {false, false};
+        int r = proc_wait_readable(fds, 2, ready, left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1);
+        if (r == -2)
             return 1;
-        if (r > 0 && p[1].revents) {
+        if (r > 0 && ready[1]) {
             char junk[4096];
-            ssize_t n = read(d->proc.from_fd, junk, sizeof junk);
-            if (n == 0 || (n < 0 && errno != EINTR)) {
-                close(d->proc.from_fd);
+            if (input_read(d->proc.from_fd, junk, sizeof junk, 0) < 0) {
+                proc_close(d->proc.from_fd);
                 d->proc.from_fd = -1;
             }
         }
-        if (r > 0 && p[0].revents)
+        if (r > 0 && ready[0])
             return 1;
     }
 }
@@ -81,12 +58,11 @@ static int wait_ready(EngineDriver *d, int fd, short events, double deadline)
 /* The match listens, the engine connects. */
 static bool accept_engine(EngineDriver *d, int listener, double deadline, char *err, size_t size)
 {
-    while (wait_ready(d, listener, POLLIN, deadline)) {
-        d->sock = accept(listener, NULL, NULL);
+    char why[256];
+    while (wait_ready(d, listener, deadline)) {
+        d->sock = net_accept(listener, why, sizeof why);
         if (d->sock >= 0)
             return true;
-        if (errno != EINTR && errno != EAGAIN && errno != ECONNABORTED)
-            break;
     }
     snprintf(err, size, "the engine did not connect in time");
     return false;
@@ -95,17 +71,12 @@ static bool accept_engine(EngineDriver *d, int listener, double deadline, char *
 /* The engine listens on port, the match connects (retrying while the engine is getting there). */
 static bool connect_engine(EngineDriver *d, int port, double deadline, char *err, size_t size)
 {
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    char why[256];
     while (clock_now() < deadline) {
-        int fd = socket(AF_INET, SOCK_STREAM, 0);
-        if (fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) == 0) {
-            d->sock = fd;
+        d->sock = net_connect("127.0.0.1", port, why, sizeof why);
+        if (d->sock >= 0)
             return true;
-        }
-        if (fd >= 0)
-            close(fd);
-        wait_ready(d, -1, 0, clock_now() + CONNECT_RETRY_NS / 1e9);
+        wait_ready(d, -1, clock_now() + CONNECT_RETRY_NS / 1e9);
     }
     snprintf(err, size, "the engine did not listen on port %d in time", port);
     return false;
@@ -114,13 +85,14 @@ static bool connect_engine(EngineDriver *d, int port, double deadline, char *err
 bool engine_dxp_start(EngineDriver *d, const EngineConfig *cfg, double timeout, char *err, size_t size)
 {
     int port = 0;
-    int listener = bind_loopback(cfg->protocol == ENGINE_DXP, &port);
+    char why[256];
+    int listener = net_loopback(cfg->protocol == ENGINE_DXP, &port, why, sizeof why);
     if (listener < 0) {
-        snprintf(err, size, "no free port on 127.0.0.1: %s", strerror(errno));
+        snprintf(err, size, "no free port on 127.0.0.1: %s", why);
         return false;
     }
     if (cfg->protocol == ENGINE_DXP_LISTEN)
-        close(listener);   /* the engine takes the port */
+        net_close(listener);   /* the engine takes the port */
     char cmd[4096];
     bool ok = with_port(cfg->cmd, port, cmd, sizeof cmd);
     if (!ok)
@@ -131,7 +103,7 @@ bool engine_dxp_start(EngineDriver *d, const EngineConfig *cfg, double timeout, 
         ok = cfg->protocol == ENGINE_DXP ? accept_engine(d, listener, deadline, err, size)
                                           : connect_engine(d, port, deadline, err, size);
     if (cfg->protocol == ENGINE_DXP)
-        close(listener);
+        net_close(listener);
     dxp_frame_init(&d->framer);
     d->in_game = false;
     if (!ok && d->proc.pid > 0)
@@ -142,7 +114,7 @@ bool engine_dxp_start(EngineDriver *d, const EngineConfig *cfg, double timeout, 
 void engine_dxp_close(EngineDriver *d)
 {
     if (d->sock >= 0)
-        close(d->sock);
+        net_close(d->sock);
     d->sock = -1;
     d->in_game = false;
 }
@@ -152,7 +124,7 @@ static bool send_msg(EngineDriver *d, const DxpMsg *m)
 {
     char text[DXP_MSG_MAX + 2];
     size_t len = dxp_msg_format(m, text, sizeof text);
-    return len > 0 && d->sock >= 0 && fdio_write_all(d->sock, text, len + 1);
+    return len > 0 && d->sock >= 0 && net_send_all(d->sock, text, len + 1);
 }
 
 typedef enum { MSG_OK, MSG_TIMEOUT, MSG_GONE, MSG_BAD } MsgRead;
@@ -175,12 +147,12 @@ static MsgRead read_msg(EngineDriver *d, double deadline, DxpMsg *m, char *raw, 
         }
         if (d->sock < 0)
             return MSG_GONE;
-        if (!wait_ready(d, d->sock, POLLIN, deadline))
+        if (!wait_ready(d, d->sock, deadline))
             return MSG_TIMEOUT;
-        ssize_t n = recv(d->sock, d->rbuf, sizeof d->rbuf, 0);
-        if (n < 0 && errno == EINTR)
+        long n = net_recv(d->sock, d->rbuf, sizeof d->rbuf, 0);
+        if (n == 0)
             continue;
-        if (n <= 0) {
+        if (n < 0) {
             engine_dxp_close(d);
             return MSG_GONE;
         }

@@ -1,19 +1,10 @@
 #include "match/engine_proc.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
-#include <time.h>
-#include <unistd.h>
 #include "util/clock.h"
 #include "util/fdio.h"
+#include "util/input.h"
 
 void engine_proc_init(EngineProc *e)
 {
@@ -23,59 +14,10 @@ void engine_proc_init(EngineProc *e)
     e->id_name[0] = '\0';
 }
 
-/* Child side of the fork: wire the pipes to stdin/stdout and exec the shell. Never returns. */
-static void exec_child(const char *cmd, const char *dir, int in_fd, int out_fd, int close1, int close2)
-{
-    setpgid(0, 0);
-    signal(SIGPIPE, SIG_DFL);   /* the match ignores both; the engine gets the defaults back */
-    signal(SIGINT, SIG_DFL);
-    close(close1);
-    close(close2);
-    if (dup2(in_fd, STDIN_FILENO) < 0 || dup2(out_fd, STDOUT_FILENO) < 0)
-        _exit(127);
-    close(in_fd);
-    close(out_fd);
-    if (dir && chdir(dir) != 0) {
-        fprintf(stderr, "engine: cannot enter directory %s: %s\n", dir, strerror(errno));
-        _exit(127);
-    }
-    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-    _exit(127);
-}
-
 bool engine_proc_spawn(EngineProc *e, const char *cmd, const char *dir, char *err, size_t errsize)
 {
-    int to_child[2], from_child[2];
-    if (pipe(to_child) != 0) {
-        snprintf(err, errsize, "pipe: %s", strerror(errno));
+    if (!proc_spawn_shell(cmd, dir, &e->pid, &e->to_fd, &e->from_fd, err, errsize))
         return false;
-    }
-    if (pipe(from_child) != 0) {
-        snprintf(err, errsize, "pipe: %s", strerror(errno));
-        close(to_child[0]);
-        close(to_child[1]);
-        return false;
-    }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(err, errsize, "fork: %s", strerror(errno));
-        close(to_child[0]);
-        close(to_child[1]);
-        close(from_child[0]);
-        close(from_child[1]);
-        return false;
-    }
-    if (pid == 0)
-        exec_child(cmd, dir, to_child[0], from_child[1], to_child[1], from_child[0]);
-    setpgid(pid, pid);   /* also done by the child: whichever runs first wins the race */
-    close(to_child[0]);
-    close(from_child[1]);
-    fcntl(to_child[1], F_SETFD, FD_CLOEXEC);
-    fcntl(from_child[0], F_SETFD, FD_CLOEXEC);
-    e->pid = pid;
-    e->to_fd = to_child[1];
-    e->from_fd = from_child[0];
     e->len = 0;
     e->id_name[0] = '\0';
     return true;
@@ -122,19 +64,13 @@ EngineIo engine_proc_read_line(EngineProc *e, char *line, size_t size, double de
         double left = deadline - clock_now();
         if (left <= 0)
             return ENGINE_IO_TIMEOUT;
-        struct pollfd pfd = {.fd = e->from_fd, .events = POLLIN};
         int wait_ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
-        int r = poll(&pfd, 1, wait_ms);
-        if (r < 0 && errno == EINTR)
+        long got = input_read(e->from_fd, e->buf + e->len, sizeof e->buf - e->len, wait_ms);
+        if (got == 0)
             continue;
-        if (r == 0)
-            continue;
-        ssize_t got = read(e->from_fd, e->buf + e->len, sizeof e->buf - e->len);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0) {
+        if (got < 0) {
             /* end of output: a last unterminated line is still returned */
-            close(e->from_fd);
+            proc_close(e->from_fd);
             e->from_fd = -1;
             if (take_line(e, line, size, true))
                 return ENGINE_IO_OK;
@@ -144,62 +80,22 @@ EngineIo engine_proc_read_line(EngineProc *e, char *line, size_t size, double de
     }
 }
 
-/* Describes a wait() status. */
-static void describe_status(int status, char *out, size_t size)
-{
-    if (WIFEXITED(status))
-        snprintf(out, size, "exit status %d", WEXITSTATUS(status));
-    else if (WIFSIGNALED(status))
-        snprintf(out, size, "killed by signal %d", WTERMSIG(status));
-    else
-        snprintf(out, size, "status %d", status);
-}
-
 /* Closes both pipes and drops buffered output. */
 static void close_fds(EngineProc *e)
 {
     if (e->to_fd >= 0)
-        close(e->to_fd);
+        proc_close(e->to_fd);
     if (e->from_fd >= 0)
-        close(e->from_fd);
+        proc_close(e->from_fd);
     e->to_fd = e->from_fd = -1;
     e->len = 0;
 }
 
 void engine_proc_finish(EngineProc *e, double grace, char *status, size_t size)
 {
-    if (status && size)
-        status[0] = '\0';
-    if (e->pid > 0) {
-        int st = 0;
-        pid_t r;
-        double deadline = clock_now() + grace;
-        while ((r = waitpid(e->pid, &st, WNOHANG)) == 0 && clock_now() < deadline) {
-            struct timespec nap = {0, 2 * 1000 * 1000};
-            nanosleep(&nap, NULL);
-        }
-        kill(-e->pid, SIGKILL);   /* the group: whatever the engine started goes too */
-        if (r == 0) {
-            kill(e->pid, SIGKILL);
-            while ((r = waitpid(e->pid, &st, 0)) < 0 && errno == EINTR)
-                ;
-        }
-        /* reap the rest of the group that became ours (see engine_proc_adopt_orphans) */
-        int other;
-        while (waitpid(-e->pid, &other, 0) > 0 || errno == EINTR)
-            ;
-        if (status && size)
-            describe_status(st, status, size);
-    }
+    proc_finish(e->pid, grace, status, size);
     close_fds(e);
     e->pid = 0;
-}
-
-void engine_proc_adopt_orphans(void)
-{
-#ifdef __linux__
-    prctl(PR_SET_CHILD_SUBREAPER, 1);
-#endif
 }
 
 void engine_proc_kill(EngineProc *e, char *status, size_t size)
@@ -212,7 +108,7 @@ void engine_proc_stop(EngineProc *e, double grace)
     if (e->pid > 0) {
         engine_proc_send(e, "quit");
         if (e->to_fd >= 0)
-            close(e->to_fd);
+            proc_close(e->to_fd);
         e->to_fd = -1;
     }
     engine_proc_finish(e, grace, NULL, 0);

@@ -1,33 +1,20 @@
 #include "match/match.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "opening/openings.h"
 #include "rules/hash.h"
 #include "match/engine_hub.h"
 #include "match/pdn.h"
 #include "util/fdio.h"
+#include "util/proc.h"
+#include "util/sys.h"
 
 enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
-
-/* Set by the first Ctrl-C: no new games start, running ones finish, the final block prints.
- * A signal handler can only talk through such a flag. */
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 /* What every worker needs to play any game of the match. */
 typedef struct {
@@ -39,7 +26,7 @@ typedef struct {
 } MatchPlan;
 
 typedef struct {
-    pid_t pid;
+    ProcId pid;
     int cmd_fd, res_fd;
     int game;                  /* game being played, -1 when idle */
 } Worker;
@@ -99,7 +86,7 @@ static void worker_play(const MatchPlan *plan, EngineDriver eng[2], Game *game, 
     engine_names(o, eng, names);
     char *pdn = NULL;
     size_t pdn_len = 0;
-    FILE *mem = open_memstream(&pdn, &pdn_len);
+    FILE *mem = sys_memstream(&pdn, &pdn_len);
     if (mem) {
         PdnHeader h = {o->event, "?", plan->date, names[white], names[!white], out.termination, g + 1};
         pdn_write_game(mem, &h, game, out.white_points, out.log);
@@ -118,10 +105,11 @@ static void worker_play(const MatchPlan *plan, EngineDriver eng[2], Game *game, 
 }
 
 /* A worker process: plays the games the parent names ("G index") until told to quit. */
-static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
+static void worker_main(void *ctx, int cmd_fd, int res_fd)
 {
-    signal(SIGINT, SIG_IGN);   /* the parent decides what a Ctrl-C means */
-    engine_proc_adopt_orphans();
+    const MatchPlan *plan = ctx;
+    proc_ignore_interrupt();   /* the parent decides what a Ctrl-C means */
+    proc_adopt_orphans();
     EngineDriver *eng = malloc(2 * sizeof *eng);
     if (eng) {
         engine_driver_init(&eng[0]);
@@ -137,48 +125,20 @@ static void worker_main(const MatchPlan *plan, int cmd_fd, int res_fd)
     }
     free(eng);
     free(game);
-    _exit(0);
 }
 
-/* Forks a worker with its command and result pipes; the child never returns. */
-static bool spawn_worker(const MatchPlan *plan, Worker *w, Worker *all, int count)
+/* Forks a worker with its command and result pipes (the child does not inherit the count workers'
+ * before it); false (errno set) when the system refuses. */
+static bool spawn_worker(const MatchPlan *plan, Worker *w, const Worker *all, int count)
 {
-    int cmd[2], res[2];
-    if (pipe(cmd) != 0)
-        return false;
-    if (pipe(res) != 0) {
-        close(cmd[0]);
-        close(cmd[1]);
-        return false;
-    }
-    for (int i = 0; i < 2; i++) {   /* engines started by any worker must not inherit these */
-        fcntl(cmd[i], F_SETFD, FD_CLOEXEC);
-        fcntl(res[i], F_SETFD, FD_CLOEXEC);
-    }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        for (int i = 0; i < 2; i++) {
-            close(cmd[i]);
-            close(res[i]);
+    int inherited[2 * MATCH_MAX_CONCURRENCY], n = 0;
+    for (int i = 0; i < count; i++)
+        if (all[i].pid > 0) {
+            inherited[n++] = all[i].cmd_fd;
+            inherited[n++] = all[i].res_fd;
         }
+    if (!proc_fork(worker_main, (void *)plan, inherited, n, &w->pid, &w->cmd_fd, &w->res_fd))
         return false;
-    }
-    if (pid == 0) {
-        for (int i = 0; i < count; i++)   /* the other workers' pipes are not ours */
-            if (all[i].pid > 0) {
-                close(all[i].cmd_fd);
-                close(all[i].res_fd);
-            }
-        close(cmd[1]);
-        close(res[0]);
-        worker_main(plan, cmd[0], res[1]);
-    }
-    close(cmd[0]);
-    close(res[1]);
-    w->pid = pid;
-    w->cmd_fd = cmd[1];
-    w->res_fd = res[0];
     w->game = -1;
     return true;
 }
@@ -196,10 +156,9 @@ static bool assign(Worker *w, int g)
 static void retire(Worker *w)
 {
     fdio_write_all(w->cmd_fd, "Q\n", 2);
-    close(w->cmd_fd);
-    close(w->res_fd);
-    while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR)
-        ;
+    proc_close(w->cmd_fd);
+    proc_close(w->res_fd);
+    proc_wait(w->pid);
     w->pid = 0;
 }
 
@@ -375,22 +334,24 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
         }
     }
     while (busy > 0) {
-        struct pollfd pfd[MATCH_MAX_CONCURRENCY];
+        int fds[MATCH_MAX_CONCURRENCY];
+        bool ready[MATCH_MAX_CONCURRENCY];
         for (int i = 0; i < k; i++)
-            pfd[i] = (struct pollfd){.fd = workers[i].game >= 0 ? workers[i].res_fd : -1, .events = POLLIN};
-        if (poll(pfd, (nfds_t)k, -1) < 0) {
-            if (errno == EINTR && interrupted && !res->interrupted) {
+            fds[i] = workers[i].game >= 0 ? workers[i].res_fd : -1;
+        int r = proc_wait_readable(fds, k, ready, -1);
+        if (r < 0) {
+            if (r == -1 && proc_interrupted() && !res->interrupted) {
                 res->interrupted = true;
                 fprintf(log, "match: interrupted, finishing the %d running game(s); Ctrl-C again to quit now\n", busy);
             }
-            if (errno == EINTR)
+            if (r == -1)
                 continue;
             ok = false;
             break;
         }
         for (int i = 0; i < k; i++) {
             Worker *w = &workers[i];
-            if (w->game < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+            if (w->game < 0 || !ready[i])
                 continue;
             busy--;
             if (!collect(w, o, res, points1, pdn, out, log)) {
@@ -401,7 +362,7 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
             }
             if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE && !res->sprt_stop_game)
                 res->sprt_stop_game = res->games_played;
-            if (ok && !res->sprt_stop_game && !interrupted && next < o->games && assign(w, next))
+            if (ok && !res->sprt_stop_game && !proc_interrupted() && next < o->games && assign(w, next))
                 next++, busy++;
         }
     }
@@ -434,23 +395,18 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     int *order = opening_order(o, count);
     MatchPlan plan = {o, openings, order, count, ""};
     time_t now = time(NULL);
-    struct tm tm;
-    if (localtime_r(&now, &tm))
-        strftime(plan.date, sizeof plan.date, "%Y.%m.%d", &tm);
+    const struct tm *tm = localtime(&now);   /* no worker runs yet: no other thread shares its buffer */
+    if (tm)
+        strftime(plan.date, sizeof plan.date, "%Y.%m.%d", tm);
     int k = o->concurrency < o->games ? o->concurrency : o->games;
     if (k > MATCH_MAX_CONCURRENCY)
         k = MATCH_MAX_CONCURRENCY;
     Worker workers[MATCH_MAX_CONCURRENCY] = {{0}};
     if (pdn)
-        fcntl(fileno(pdn), F_SETFD, FD_CLOEXEC);
-    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
-    interrupted = 0;
-    struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND}, old_int;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
+        proc_keep_private(pdn);
+    proc_signals_catch();   /* the first Ctrl-C: no new games start, running ones finish */
     bool ok = order && run_workers(&plan, workers, k, res, pdn, out, log);
-    signal(SIGPIPE, old_pipe);
-    sigaction(SIGINT, &old_int, NULL);
+    proc_signals_restore();
     print_final(out, o, res);
     think_stats_free(&res->think[0]);
     think_stats_free(&res->think[1]);

@@ -36,11 +36,37 @@ static bool add_line(const char *name, int lineno, char *line, Variant v, Positi
     return true;
 }
 
+/* The lines of a file or of the embedded ballots (read in place: fmemopen is POSIX only). */
+typedef struct {
+    FILE *f;
+    const unsigned char *at, *end;
+} LineSource;
+
+/* Copies the next line (with its newline, cut to size - 1 bytes as fgets does) into line; false at
+ * the end. */
+static bool next_line(LineSource *src, char *line, size_t size)
+{
+    if (src->f)
+        return fgets(line, (int)size, src->f) != NULL;
+    if (src->at >= src->end)
+        return false;
+    size_t n = 0;
+    while (src->at < src->end && n + 1 < size) {
+        char c = (char)*src->at++;
+        line[n++] = c;
+        if (c == '\n')
+            break;
+    }
+    line[n] = '\0';
+    return true;
+}
+
 int openings_load(const char *path, Variant v, Position **out, char *err, size_t errsize)
 {
-    FILE *f = path ? fopen(path, "r") : fmemopen((void *)ballots_blob, ballots_blob_size, "r");
+    LineSource src = {.f = path ? fopen(path, "r") : NULL, .at = ballots_blob, .end = ballots_blob + ballots_blob_size};
+    FILE *f = src.f;
     const char *name = path ? path : OPENINGS_BALLOTS;
-    if (!f) {
+    if (path && !f) {
         snprintf(err, errsize, "cannot open %s: %s", name, strerror(errno));
         return -1;
     }
@@ -48,9 +74,10 @@ int openings_load(const char *path, Variant v, Position **out, char *err, size_t
     bool ok = true;
     Position *list = NULL;
     char line[1024];
-    while (ok && fgets(line, sizeof line, f))
+    while (ok && next_line(&src, line, sizeof line))
         ok = add_line(name, ++lineno, line, v, &list, &count, &cap, err, errsize);
-    fclose(f);
+    if (f)
+        fclose(f);
     if (ok && count == 0) {
         snprintf(err, errsize, "%s holds no position", name);
         ok = false;

@@ -1,11 +1,9 @@
-#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS, MADV_HUGEPAGE */
 #include "search/tt.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#include "util/sys.h"
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
@@ -18,10 +16,8 @@ _Static_assert(sizeof(TTBucket) == 64, "a TT bucket fills one cache line");
  * engine killed later when the pages are touched, so such sizes are refused up front. */
 static size_t memory_cap_mib(void)
 {
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0)
-        return TT_MAX_MIB;
-    return (size_t)((uint64_t)pages * (uint64_t)page >> 21);
+    size_t mib = sys_memory_mib();
+    return mib == 0 ? TT_MAX_MIB : mib / 2;
 }
 
 bool tt_resize(TT *tt, size_t mib)
@@ -36,21 +32,18 @@ bool tt_resize(TT *tt, size_t mib)
     if (pow2 > memory_cap_mib())
         return false;
     size_t bytes = pow2 << 20;
-    /* The table is aligned to 2 MiB and marked for transparent huge pages, since probes are
-     * random accesses and with 4 KiB pages most of them would also miss the TLB. Fresh anonymous
-     * pages come zeroed but lazily, at first touch: left to the first search, that zeroing took
-     * most of a 0.1 s move (64 MiB, measured with perf), so the table is touched here, at `init`. */
-    size_t span = bytes + HUGE_PAGE;
-    void *alloc = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (alloc == MAP_FAILED)
+    /* The table is aligned to 2 MiB (huge pages, where the system has them), since probes are
+     * random accesses and with 4 KiB pages most of them would also miss the TLB. Fresh pages come
+     * zeroed but lazily, at first touch: left to the first search, that zeroing took most of a
+     * 0.1 s move (64 MiB, measured with perf), so the table is touched here, at `init`. */
+    void *alloc;
+    size_t span;
+    void *start = sys_pages_alloc(bytes, HUGE_PAGE, &alloc, &span);
+    if (!start)
         return false;
-    uintptr_t start = ((uintptr_t)alloc + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-#ifdef MADV_HUGEPAGE
-    madvise((void *)start, bytes, MADV_HUGEPAGE);
-#endif
-    memset((void *)start, 0, bytes);
+    memset(start, 0, bytes);
     if (tt->alloc)
-        munmap(tt->alloc, tt->alloc_bytes);
+        sys_pages_free(tt->alloc, tt->alloc_bytes);
     tt->alloc = alloc;
     tt->alloc_bytes = span;
     tt->buckets = (TTBucket *)start;
@@ -63,7 +56,7 @@ bool tt_resize(TT *tt, size_t mib)
 void tt_free(TT *tt)
 {
     if (tt->alloc)
-        munmap(tt->alloc, tt->alloc_bytes);
+        sys_pages_free(tt->alloc, tt->alloc_bytes);
     memset(tt, 0, sizeof *tt);
 }
 

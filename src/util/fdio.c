@@ -2,6 +2,37 @@
 #include "util/fdio.h"
 
 #include <errno.h>
+
+#ifdef _WIN32
+#include <io.h>
+
+/* Windows' descriptors are the C runtime's, with no signals to retry after. */
+bool fdio_write_all(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n > 0) {
+        int w = _write(fd, p, n > 1u << 30 ? 1u << 30 : (unsigned)n);
+        if (w <= 0)
+            return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+bool fdio_read_all(int fd, void *buf, size_t n)
+{
+    char *p = buf;
+    while (n > 0) {
+        int r = _read(fd, p, n > 1u << 30 ? 1u << 30 : (unsigned)n);
+        if (r <= 0)
+            return false;
+        p += r;
+        n -= (size_t)r;
+    }
+    return true;
+}
+#else
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -39,3 +70,4 @@ bool fdio_read_all(int fd, void *buf, size_t n)
     }
     return true;
 }
+#endif

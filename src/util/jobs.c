@@ -2,7 +2,7 @@
 #include "util/jobs.h"
 
 #include <stdatomic.h>
-#include <threads.h>
+#include "util/thread.h"
 
 typedef struct {
     JobFn job;
@@ -17,7 +17,7 @@ typedef struct {
     int worker;
 } Worker;
 
-static int worker_loop(void *arg)
+static void worker_loop(void *arg)
 {
     Worker *w = arg;
     JobQueue *q = w->q;
@@ -28,7 +28,6 @@ static int worker_loop(void *arg)
         if (!q->job(q->ctx, w->worker, i))
             atomic_store(&q->failed, true);
     }
-    return 0;
 }
 
 bool jobs_run(int threads, int count, JobFn job, void *ctx)
@@ -38,17 +37,17 @@ bool jobs_run(int threads, int count, JobFn job, void *ctx)
     atomic_init(&q.failed, false);
     if (threads > JOBS_MAX_THREADS)
         threads = JOBS_MAX_THREADS;
-    thrd_t th[JOBS_MAX_THREADS];
+    Thread th[JOBS_MAX_THREADS];
     Worker w[JOBS_MAX_THREADS];
     int n = 0;
     for (; n < threads - 1 && n < count - 1; n++) {
         w[n + 1] = (Worker){&q, n + 1};
-        if (thrd_create(&th[n], worker_loop, &w[n + 1]) != thrd_success)
+        if (!thread_start(&th[n], worker_loop, &w[n + 1], 0))
             break;
     }
     w[0] = (Worker){&q, 0};
     worker_loop(&w[0]);
     for (int i = 0; i < n; i++)
-        thrd_join(th[i], NULL);
+        thread_join(&th[i]);
     return !atomic_load(&q.failed);
 }

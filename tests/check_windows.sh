@@ -1,0 +1,89 @@
+#!/bin/sh
+# engine.exe under Wine against the Linux ./engine (run from the repository root by
+# `make check-windows`): its DLLs, perft and the bench signature, the Hub dialogue with Windows line
+# ends, --weights and --log paths with backslashes, the end of input mid-search, DXP games in both
+# roles, a match, a threaded selfplay, and the refusal of match. Prints what failed; exits 1 then.
+set -u
+WINE=$(command -v wine || command -v wine64) || { echo "check-windows: wine is not installed"; exit 1; }
+export WINEDEBUG=-all
+export WINEPREFIX="${WINEPREFIX:-$(pwd)/build/wine-prefix}"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+fails=0
+ok() { echo "check-windows: ok   $1"; }
+bad() { echo "check-windows: FAIL $1"; fails=$((fails + 1)); }
+check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: got \"$2\", expected \"$3\""; fi; }
+win() { "$WINE" ./engine.exe "$@"; }
+
+start=$(date +%s)
+# Only Windows' own DLLs: no MinGW runtime (winpthread, libgcc) beside the binary.
+if command -v x86_64-w64-mingw32-objdump >/dev/null; then
+    dlls=$(x86_64-w64-mingw32-objdump -p engine.exe | sed -n 's/.*DLL Name: //p' | sort | tr '\n' ' ')
+    check "DLLs" "$dlls" "KERNEL32.dll WS2_32.dll msvcrt.dll "
+fi
+check "first start (perft)" "$(win perft start 6 | cut -d' ' -f1-3)" "$(./engine perft start 6 | cut -d' ' -f1-3)"
+fen='W:WK47,31,32,33,38,39:B8,12,13,K17,18,22'
+check "perft with kings" "$(win perft "$fen" 5 | cut -d' ' -f1-3)" "$(./engine perft "$fen" 5 | cut -d' ' -f1-3)"
+check "moves" "$(win moves start | tr -d '\r' | tr '\n' ' ')" "$(./engine moves start | tr '\n' ' ')"
+check "bench signature" "$(win bench | tr -d '\r' | cut -d' ' -f1-2)" "$(./engine bench | cut -d' ' -f1-2)"
+
+# The Hub dialogue as a Windows GUI sends it (CR LF), with a search under way while commands come.
+{
+    printf 'hub\r\nset-param name=threads value=2\r\nset-param name=multipv value=2\r\ninit\r\n'
+    printf 'pos start\r\nlevel move-time=0.3\r\ngo think\r\n'; sleep 1
+    printf 'go analyze\r\n'; sleep 0.5; printf 'ping\r\nstop\r\nbogus line\r\n'
+    printf 'set-param name=skill value=5\r\nset-param name=multipv value=1\r\nlevel depth=30\r\ngo ponder\r\n'; sleep 0.5
+    printf 'ponder-hit\r\n'; sleep 1; printf 'stop\r\nquit\r\n'
+} | win hub > "$scratch/hub.out" 2>&1
+tr -d '\r' < "$scratch/hub.out" > "$scratch/hub.txt"
+check "hub handshake" "$(grep -c -e '^id name=' -e '^wait$' -e '^ready$' "$scratch/hub.txt")" 3
+check "hub searches answered" "$(grep -c '^done move=' "$scratch/hub.txt")" 3
+check "hub ping during a search" "$(grep -c '^pong$' "$scratch/hub.txt")" 1
+check "hub bad line" "$(grep -c '^error message=' "$scratch/hub.txt")" 1
+check "hub multipv" "$(grep -c '^info multipv=2' "$scratch/hub.txt" | sed 's/^[1-9][0-9]*$/some/')" some
+
+# A GUI that closes the pipe mid-search: the engine leaves at once.
+t0=$(date +%s)
+{ printf 'hub\r\ninit\r\npos start\r\ngo analyze\r\n'; sleep 1; } | win hub > "$scratch/eof.out" 2>&1
+check "end of input mid-search" "$(grep -c '^done' "$scratch/eof.out") $(($(date +%s) - t0 < 8))" "1 1"
+
+# Terminal mode (double-click: no arguments): the banner, then help.
+printf 'help\r\nquit\r\n' | win > "$scratch/term.out" 2>&1
+check "terminal mode" "$(grep -c -e 'type help for commands' -e 'perft' "$scratch/term.out" | sed 's/^[2-9][0-9]*$/yes/')" yes
+
+# Paths with backslashes.
+check "--weights" "$(printf 'hub\r\ninit\r\nquit\r\n' | win hub --weights 'book\eval\normal.bin' | tr -d '\r' | grep -c '^ready$')" 1
+check "eval info" "$(win eval info 'book\eval\normal.bin' | head -1 | cut -c1-7)" "$(./engine eval info book/eval/normal.bin | head -1 | cut -c1-7)"
+
+# DXP: engine.exe follows (listening), then initiates (connecting), against the Linux engine.
+port=$((20000 + $$ % 20000))
+win dxp --listen $port --log 'build\dxp-windows.log' > "$scratch/dxpw1.out" 2>&1 &
+sleep 3
+./engine dxp --connect 127.0.0.1:$port --time .1 --moves 75 > "$scratch/dxpl1.out" 2>&1
+wait
+check "DXP, engine.exe listening" "$(grep -c 'done: 1 games, 1 finished' "$scratch/dxpl1.out" "$scratch/dxpw1.out" | cut -d: -f2 | tr '\n' ' ')" "1 1 "
+check "DXP --log with backslashes" "$(grep -c ' snd ' build/dxp-windows.log | sed 's/^[1-9][0-9]*$/some/')" some
+rm -f build/dxp-windows.log
+./engine dxp --listen $((port + 1)) > "$scratch/dxpl2.out" 2>&1 &
+sleep 0.5
+win dxp --connect 127.0.0.1:$((port + 1)) --side black --time .1 --moves 75 > "$scratch/dxpw2.out" 2>&1
+wait
+check "DXP, engine.exe connecting" "$(grep -c 'done: 1 games, 1 finished' "$scratch/dxpl2.out" "$scratch/dxpw2.out" | cut -d: -f2 | tr '\n' ' ')" "1 1 "
+
+# A match of the Linux engine against engine.exe.
+./engine match --engine1 "./engine hub" --engine2 "$WINE ./engine.exe hub" --games 2 --tc move-time=0.05 \
+    > "$scratch/match.out" 2>&1
+check "match against engine.exe" "$(grep -c '^Games: 2 ' "$scratch/match.out")" 1
+
+# Threads and a scratch file: a selfplay on 2 threads gives what Linux gives.
+win selfplay --games 2 --nodes 500 --threads 2 --seed 7 --out "$(basename "$scratch")-w.txt" > /dev/null 2>&1
+./engine selfplay --games 2 --nodes 500 --threads 2 --seed 7 --out "$scratch/l.txt" > /dev/null 2>&1
+check "selfplay on 2 threads" "$(tr -d '\r' < "$(basename "$scratch")-w.txt" | cksum)" "$(cksum < "$scratch/l.txt")"
+rm -f "$(basename "$scratch")-w.txt"
+
+# What Windows cannot do refuses with one line and code 2.
+win match --engine1 a --engine2 b > "$scratch/refuse.out" 2>&1
+check "match refused" "$? $(wc -l < "$scratch/refuse.out")" "2 1"
+
+echo "check-windows: $fails failed, $(($(date +%s) - start)) s"
+[ $fails -eq 0 ]
