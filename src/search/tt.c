@@ -74,70 +74,22 @@ void tt_new_search(TT *tt)
     tt->generation = (uint8_t)((tt->generation + 1) % TT_GENERATIONS);
 }
 
-static inline TTBucket *bucket_of(const TT *tt, Key key) { return &tt->buckets[key & tt->mask]; }
-static inline uint32_t lock_of(const TT *tt, Key key) { return (uint32_t)(key >> 32) ^ tt->salt; }
-
-/* The 32 bits of a move mixed into the stored lock (a torn entry's move and data disagree). */
-static inline uint32_t fold(Move m) { return (uint32_t)(m ^ m >> 32); }
-
-/* One entry as read at one moment; lock is the key lock it stands for (0 bound: empty). */
-typedef struct {
-    Move move;
-    uint32_t lock;
-    int16_t score;
-    uint8_t depth;
-    uint8_t age_bound;   /* generation << 2 | bound */
-} Slot;
-
-static inline Slot slot_load(const TTEntry *e)
-{
-    Move move = atomic_load_explicit(&((TTEntry *)e)->word[0], memory_order_relaxed);
-    uint64_t data = atomic_load_explicit(&((TTEntry *)e)->word[1], memory_order_relaxed);
-    return (Slot){.move = move, .lock = (uint32_t)(data >> 32) ^ fold(move), .score = (int16_t)(data >> 16),
-                  .depth = (uint8_t)(data >> 8), .age_bound = (uint8_t)data};
-}
-
-static inline void slot_store(TTEntry *e, const Slot *s)
-{
-    uint64_t data = (uint64_t)(s->lock ^ fold(s->move)) << 32 | (uint64_t)(uint16_t)s->score << 16 |
-                    (uint64_t)s->depth << 8 | s->age_bound;
-    atomic_store_explicit(&e->word[0], s->move, memory_order_relaxed);
-    atomic_store_explicit(&e->word[1], data, memory_order_relaxed);
-}
-
-bool tt_probe(const TT *tt, Key key, TTHit *hit)
-{
-    TTBucket *b = bucket_of(tt, key);
-    uint32_t lock = lock_of(tt, key);
-    for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
-        Slot e = slot_load(&b->entry[i]);
-        if (e.lock == lock && (e.age_bound & 3) != BOUND_NONE) {
-            hit->move = e.move;
-            hit->score = e.score;
-            hit->depth = e.depth;
-            hit->bound = (Bound)(e.age_bound & 3);
-            return true;
-        }
-    }
-    return false;
-}
-
 /* How many searches ago the entry was written. */
-static inline int entry_age(const TT *tt, const Slot *e)
+static inline int entry_age(const TT *tt, const TTSlot *e)
 {
     return (tt->generation - (e->age_bound >> 2) + TT_GENERATIONS) % TT_GENERATIONS;
 }
 
 void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
 {
-    TTBucket *b = bucket_of(tt, key);
-    uint32_t lock = lock_of(tt, key);
+    TTBucket *b = tt_bucket_of(tt, key);
+    uint32_t lock = tt_lock_of(tt, key);
     uint8_t d = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
     int victim = 0;
     int victim_value = 1 << 30;
-    Slot e;
+    TTSlot e;
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
-        e = slot_load(&b->entry[i]);
+        e = tt_slot_load(&b->entry[i]);
         if ((e.age_bound & 3) == BOUND_NONE) {
             if (victim_value > -(1 << 20))
                 victim = i, victim_value = -(1 << 20);
@@ -148,7 +100,7 @@ void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
                 e.age_bound = (uint8_t)(tt->generation << 2 | (e.age_bound & 3));
                 if (!e.move)
                     e.move = move;
-                slot_store(&b->entry[i], &e);
+                tt_slot_store(&b->entry[i], &e);
                 return;
             }
             victim = i;
@@ -162,9 +114,9 @@ void tt_store(TT *tt, Key key, Move move, Score score, int depth, Bound bound)
             victim = i;
         }
     }
-    Slot fresh = {.move = move, .lock = lock, .score = (int16_t)score, .depth = d,
+    TTSlot fresh = {.move = move, .lock = lock, .score = (int16_t)score, .depth = d,
                   .age_bound = (uint8_t)(tt->generation << 2 | bound)};
-    slot_store(&b->entry[victim], &fresh);
+    tt_slot_store(&b->entry[victim], &fresh);
 }
 
 int tt_hashfull(const TT *tt)
@@ -172,7 +124,7 @@ int tt_hashfull(const TT *tt)
     int used = 0, total = 0;
     for (size_t i = 0; i <= tt->mask && total < 1000; i++)
         for (int j = 0; j < TT_BUCKET_ENTRIES && total < 1000; j++, total++) {
-            Slot e = slot_load(&tt->buckets[i].entry[j]);
+            TTSlot e = tt_slot_load(&tt->buckets[i].entry[j]);
             used += (e.age_bound & 3) != BOUND_NONE && entry_age(tt, &e) == 0;
         }
     return total ? used * 1000 / total : 0;
