@@ -370,6 +370,26 @@ static void test_move_time_is_respected(void **state)
     search_free(s);
 }
 
+/* time_target scales how long a clock search keeps deepening: a tenth of the plan stops long
+ * before three times it (which runs into the hard limit). */
+static void test_time_target_scales_the_search(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("start");
+    SearchLimits l = {.time = 10, .clock_set = true};
+    assert_true(search_params_set(search_params(s), "time_target", 10));
+    SearchResult brief = run(s, &l, GO_THINK, NULL);
+    search_clear(s);
+    assert_true(search_params_set(search_params(s), "time_target", 300));
+    assert_true(search_params_set(search_params(s), "time_drop", 50));
+    SearchResult lengthy = run(s, &l, GO_THINK, NULL);
+    assert_true(brief.time < lengthy.time);
+    assert_true(brief.depth < lengthy.depth);
+    assert_true(lengthy.time < 10 * 0.85);
+    search_free(s);
+}
+
 static void test_resize(void **state)
 {
     (void)state;
@@ -431,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_stop_aborts_infinite_search),
         cmocka_unit_test(test_ponder_ignores_clock_until_ponder_hit),
         cmocka_unit_test(test_move_time_is_respected),
+        cmocka_unit_test(test_time_target_scales_the_search),
         cmocka_unit_test(test_resize),
         cmocka_unit_test(test_bitbases_keep_the_win),
     };

@@ -31,6 +31,6 @@ typedef struct {
  * and hard < time + inc (with margin) for clock levels, so the clock never runs out. */
 void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan);
 
-/* Whether to start another iteration after elapsed seconds. stability scales the target:
- * < 1 when the best move has been stable, > 1 after it changed. */
-bool timeman_continue(const TimePlan *plan, double elapsed, double stability);
+/* Whether to start another iteration after elapsed seconds. scale multiplies the target: < 1
+ * when the best move has been stable, > 1 after it changed or the score fell. */
+bool timeman_continue(const TimePlan *plan, double elapsed, double scale);

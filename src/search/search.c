@@ -25,6 +25,8 @@ static const SearchParams DEFAULT_PARAMS = {
     .singular = 40,
     .bb_size = BB_MAX_PIECES,   /* probes stop at what is embedded */
     .positional = 100,
+    .time_target = 100,
+    .time_drop = 0,
     .deeper_helper = 1,
 };
 
@@ -104,6 +106,8 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"bb_size", offsetof(SearchParams, bb_size)},
         {"material", offsetof(SearchParams, material)},
         {"positional", offsetof(SearchParams, positional)},
+        {"time_target", offsetof(SearchParams, time_target)},
+        {"time_drop", offsetof(SearchParams, time_drop)},
         {"deeper_helper", offsetof(SearchParams, deeper_helper)},
     };
     if (value < 0)
@@ -249,14 +253,27 @@ static double next_stability(double stability, bool changed)
     return stability > 2 ? 2 : stability;
 }
 
+/* How much of the planned target the search may use before it stops deepening: the parameter's
+ * share, scaled by the best move's stability and stretched after a falling score. */
+static double target_scale(const Search *s, double stability, Score prev, Score score)
+{
+    double scale = stability * s->params.time_target / 100.0;
+    int drop = prev - score;
+    if (s->params.time_drop > 0 && drop > 0 && abs(score) < SCORE_WIN_MIN) {
+        double extra = s->params.time_drop / 100.0 * drop / 10.0;
+        scale *= 1 + (extra > 1 ? 1 : extra);
+    }
+    return scale;
+}
+
 /* Whether the iteration just finished leaves no reason to go deeper. */
-static bool iteration_ends_search(Search *s, int depth, Score score, double stability)
+static bool iteration_ends_search(Search *s, int depth, Score score, double scale)
 {
     if (s->pondering || !s->plan.timed)
         return false;
     if (s->mode == GO_THINK && abs(score) >= SCORE_WIN_MIN && SCORE_WIN - abs(score) <= depth)
         return true;
-    return !timeman_continue(&s->plan, clock_now() - s->go_time, stability);
+    return !timeman_continue(&s->plan, clock_now() - s->go_time, scale);
 }
 
 /* Lazy SMP's last word: depth skipping often has a helper one iteration ahead of the main thread
@@ -299,6 +316,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
     DrawState root_ds = game->draw[game->ply];
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY - 1 ? limits->depth : MAX_PLY - 2;
     double stability = 1.0;
+    Score prev_score = 0;
     search_pool_start(s, game, max_depth);
     if (s->plan.timed && !s->pondering)
         search_pool_deadline(s, s->clock_start + s->plan.hard);
@@ -321,8 +339,10 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
             search_print_info(s, depth, s->lines > 1 ? i + 1 : 0, s->line[i].score, s->line[i].pv,
                               s->line[i].pv_len);
         }
-        if (iteration_ends_search(s, depth, first->score, stability))
+        Score prev = depth > 1 ? prev_score : first->score;
+        if (iteration_ends_search(s, depth, first->score, target_scale(s, stability, prev, first->score)))
             break;
+        prev_score = first->score;
     }
     search_pool_halt(s);
     adopt_deeper_line(s, result);

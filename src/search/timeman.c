@@ -58,11 +58,11 @@ void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan)
     plan->hard = max_d(min_d(alloc * TIMEMAN_HARD_FACTOR, cap), TIMEMAN_MIN_TIME);
 }
 
-bool timeman_continue(const TimePlan *plan, double elapsed, double stability)
+bool timeman_continue(const TimePlan *plan, double elapsed, double scale)
 {
     if (!plan->timed)
         return true;
     if (plan->fixed)
         return elapsed < plan->hard;
-    return elapsed < plan->soft * TIMEMAN_START_SHARE * stability && elapsed < plan->hard;
+    return elapsed < plan->soft * TIMEMAN_START_SHARE * scale && elapsed < plan->hard;
 }
