@@ -28,7 +28,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .qs_crown = 0,
     .time_target = 100,
     .time_drop = 0,
-    .deeper_helper = 1,
+    .deeper_helper = 0,
 };
 
 Search *search_new(size_t tt_mib)
