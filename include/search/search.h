@@ -52,7 +52,6 @@ typedef struct {
                             measuring the learnt evaluation */
     int positional;      /* percent of the evaluation beyond material that counts (100: all of it; lower
                             levels of play see less than the learnt evaluation knows) */
-    int qs_crown;        /* quiescence tries the moves that crown a man, after the static evaluation on/off */
     int time_target;     /* percent of the time manager's target a clock search aims at (100: as planned) */
     int time_drop;       /* percent added to that target per 0.1 man the score fell in the last iteration,
                             at most +100% (0: off) */

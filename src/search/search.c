@@ -25,7 +25,6 @@ static const SearchParams DEFAULT_PARAMS = {
     .singular = 40,
     .bb_size = BB_MAX_PIECES,   /* probes stop at what is embedded */
     .positional = 100,
-    .qs_crown = 0,
     .time_target = 100,
     .time_drop = 0,
     .deeper_helper = 0,
@@ -107,7 +106,6 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"bb_size", offsetof(SearchParams, bb_size)},
         {"material", offsetof(SearchParams, material)},
         {"positional", offsetof(SearchParams, positional)},
-        {"qs_crown", offsetof(SearchParams, qs_crown)},
         {"time_target", offsetof(SearchParams, time_target)},
         {"time_drop", offsetof(SearchParams, time_drop)},
         {"deeper_helper", offsetof(SearchParams, deeper_helper)},

@@ -65,9 +65,9 @@ static inline void pv_update(Search *s, int ply, Move m)
     s->pv_len[ply] = n + 1;
 }
 
-/* A man one step from its promotion row with a free square ahead: it can crown next move when
- * the side to move has no capture (in breakthrough, and win). */
-static inline bool crowns_next(const Position *pos)
+/* Breakthrough: a man one step from its promotion row with a free square ahead crowns (and wins)
+ * next move when the side to move has no capture. */
+static inline bool bt_crowns_next(const Position *pos)
 {
     Color us = pos->turn;
     Bitboard men = position_men(pos, us), empty = position_empty(pos);
@@ -75,25 +75,10 @@ static inline bool crowns_next(const Position *pos)
     return (steps & empty & position_promotion_row(us)) != 0;
 }
 
-/* The quiet moves of pos that crown a man (pos has no capture). */
-static void crowning_moves(const Position *pos, MoveList *list)
-{
-    movegen_quiet(pos, list);
-    int n = 0;
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
-        if (move_is_man_move(pos, m) && (move_to(pos, m) & position_promotion_row(pos->turn)))
-            list->moves[n++] = m;
-    }
-    list->count = n;
-}
-
 /* Captures are compulsory, so a node with a capture searches them all (no stand pat). Without
  * one, the static evaluation stands, except at the first quiescence ply when the opponent
- * threatens a capture: then every quiet reply is tried; and a man that can crown may (Scan's
- * quiescence does the same), since a new king changes the material the evaluation sees. In
- * breakthrough a crowning move ends the game, so a position that can crown is scored as the win
- * it is. */
+ * threatens a capture: then every quiet reply is tried. In breakthrough a crowning move ends the
+ * game, so a position that can crown is scored as the win it is. */
 static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score alpha, Score beta)
 {
     s->pv_len[ply] = 0;
@@ -107,22 +92,16 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
         return bb_score;
     MoveList list;
     movegen_captures(pos, &list);
-    Score best = -SCORE_INF;
     if (list.count == 0) {
         if (!movegen_has_quiet(pos))
             return no_move_score(pos, ply);
-        if (variant_crowning_wins(position_variant(pos)) && crowns_next(pos))
+        if (variant_crowning_wins(position_variant(pos)) && bt_crowns_next(pos))
             return SCORE_WIN - ply - 1;
-        if (qply > 0 || !movegen_opponent_has_capture(pos)) {
-            best = leaf_eval(s, pos, ply);
-            if (!s->params.qs_crown || best >= beta || !crowns_next(pos))
-                return best;
-            alpha = max_s(alpha, best);
-            crowning_moves(pos, &list);
-        } else {
-            movegen_quiet(pos, &list);
-        }
+        if (qply > 0 || !movegen_opponent_has_capture(pos))
+            return leaf_eval(s, pos, ply);
+        movegen_quiet(pos, &list);
     }
+    Score best = -SCORE_INF;
     for (int i = 0; i < list.count; i++) {
         Position child;
         make_move(pos, list.moves[i], &child, true);
