@@ -108,15 +108,26 @@ bool net_host_ok(const char *host)
     return resolve(host, 1, &addr, &len);
 }
 
+/* A stream socket for host:port, its address in *addr and *len; -1 (why says it) when host is no
+ * numeric address, -2 when the system refuses a socket. */
+static int stream_socket(const char *host, int port, struct sockaddr_storage *addr, socklen_t *len, char *why,
+                         size_t why_size)
+{
+    if (!resolve(host, port, addr, len)) {
+        snprintf(why, why_size, "\"%s\" is not a numeric address", host);
+        return -1;
+    }
+    int fd = as_int(socket(addr->ss_family, SOCK_STREAM, 0));
+    return fd >= 0 ? fd : -2;
+}
+
 int net_listen(const char *host, int port, char *why, size_t why_size)
 {
     struct sockaddr_storage addr;
     socklen_t len;
-    if (!resolve(host, port, &addr, &len)) {
-        snprintf(why, why_size, "\"%s\" is not a numeric address", host);
+    int fd = stream_socket(host, port, &addr, &len, why, why_size);
+    if (fd == -1)
         return -1;
-    }
-    int fd = as_int(socket(addr.ss_family, SOCK_STREAM, 0));
     int one = 1;
     if (fd >= 0)
         setsockopt(as_socket(fd), SOL_SOCKET, SO_REUSEADDR, (const char *)&one, sizeof one);
@@ -164,11 +175,9 @@ int net_connect(const char *host, int port, char *why, size_t why_size)
 {
     struct sockaddr_storage addr;
     socklen_t len;
-    if (!resolve(host, port, &addr, &len)) {
-        snprintf(why, why_size, "\"%s\" is not a numeric address", host);
+    int fd = stream_socket(host, port, &addr, &len, why, why_size);
+    if (fd == -1)
         return -1;
-    }
-    int fd = as_int(socket(addr.ss_family, SOCK_STREAM, 0));
     if (fd < 0 || connect(as_socket(fd), (struct sockaddr *)&addr, len) != 0) {
         net_why(NULL, why, why_size);
         if (fd >= 0)
