@@ -57,6 +57,8 @@ typedef struct {
                             at most +100% (0: off) */
     int deeper_helper;   /* a single-line search plays a helper thread's line when it completed a deeper
                             iteration than the main thread on/off */
+    int partial;         /* a single-line search stopped mid-iteration plays a root move that iteration
+                            proved better than the last complete one's on/off */
 } SearchParams;
 
 /* The parameters every new searcher starts with. */

@@ -28,6 +28,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .time_target = 100,
     .time_drop = 0,
     .deeper_helper = 0,
+    .partial = 1,
 };
 
 Search *search_new(size_t tt_mib)
@@ -109,6 +110,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"time_target", offsetof(SearchParams, time_target)},
         {"time_drop", offsetof(SearchParams, time_drop)},
         {"deeper_helper", offsetof(SearchParams, deeper_helper)},
+        {"partial", offsetof(SearchParams, partial)},
     };
     if (value < 0)
         return false;
@@ -276,6 +278,23 @@ static bool iteration_ends_search(Search *s, int depth, Score score, double scal
     return !timeman_continue(&s->plan, clock_now() - s->go_time, scale);
 }
 
+/* An iteration cut short by the clock or the node limit is not lost when a later root move already
+ * beat the first one there: that move won a full-window search one ply deeper than the last
+ * complete iteration saw, so it is the better guess (its line was printed when it was found). */
+static void adopt_partial_line(Search *s, SearchResult *result)
+{
+    const RootLine *line = &s->partial;
+    if (s->lines > 1 || !s->params.partial || line->pv_len == 0 || line->pv[0] == result->best)
+        return;
+    result->best = line->pv[0];
+    result->ponder = line->pv_len > 1 ? line->pv[1] : MOVE_NONE;
+    result->score = line->score;
+    result->line_move[0] = line->pv[0];
+    result->line_score[0] = line->score;
+    s->line[0] = *line;
+    s->line_count = 1;
+}
+
 /* Lazy SMP's last word: depth skipping often has a helper one iteration ahead of the main thread
  * when the clock runs out, and its deeper line is the better guess. Multi-PV lines stay the main
  * thread's, whose every line is exact at one depth. */
@@ -322,8 +341,10 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
         search_pool_deadline(s, s->clock_start + s->plan.hard);
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
-        if (!search_root_iterate(s, &root_ds, depth))
+        if (!search_root_iterate(s, &root_ds, depth)) {
+            adopt_partial_line(s, result);
             break;
+        }
         const RootLine *first = &s->line[0];
         Move best = first->pv[0];
         if (depth > 1)

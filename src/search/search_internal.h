@@ -71,6 +71,8 @@ struct Search {
     RootLine line[SEARCH_MAX_LINES];       /* the lines of the last completed depth, best first */
     int line_count;
     RootLine next_line[SEARCH_MAX_LINES];  /* those of the depth being searched */
+    RootLine partial;             /* single line: a root move that beat the first one in the iteration
+                                     being searched, with its line (pv_len 0: none yet) */
     TT own_tt;                    /* the main searcher's table (unused by helpers) */
     SearchPool *pool;             /* the main searcher's helper threads, NULL while it has none */
 };

@@ -104,8 +104,13 @@ static Score root_search(Search *s, const DrawState *root_ds, int first, int dep
             memcpy(&s->pv[0][1], s->pv[1], (size_t)s->pv_len[1] * sizeof(Move));
             s->pv_len[0] = s->pv_len[1] + 1;
             root_to(s, first, i);
-            if (i > first && depth > 1 && s->lines == 1)   /* several lines are printed once complete */
-                search_print_info(s, depth, 0, score, s->pv[0], s->pv_len[0]);
+            if (i > first && s->lines == 1) {   /* several lines are printed once complete */
+                s->partial.score = score;
+                s->partial.pv_len = s->pv_len[0];
+                memcpy(s->partial.pv, s->pv[0], (size_t)s->pv_len[0] * sizeof(Move));
+                if (depth > 1)
+                    search_print_info(s, depth, 0, score, s->pv[0], s->pv_len[0]);
+            }
             if (alpha >= beta)
                 break;
         }
@@ -157,6 +162,7 @@ static void sort_lines(Search *s, int n)
 bool search_root_iterate(Search *s, const DrawState *root_ds, int depth)
 {
     int n = s->lines < s->root_count ? s->lines : s->root_count;
+    s->partial.pv_len = 0;
     for (int i = 0; i < n; i++) {
         Score score = root_line(s, root_ds, i, depth, i < s->line_count ? s->line[i].score : 0);
         if (s->stopped)
