@@ -21,16 +21,21 @@
 
 static Game game;
 
-/* A fixed-depth analysis of pos with `lines` lines, from an empty table and history. */
-static SearchResult analyse(Search *s, const Position *pos, int depth, int lines, FILE *out)
+/* A search of pos under limits, from an empty table and history. */
+static SearchResult search_fresh(Search *s, const Position *pos, SearchLimits limits, GoMode mode, FILE *out)
 {
-    SearchLimits limits = {.depth = depth};
     SearchResult r;
     game_reset(&game, pos);
     search_clear(s);
-    search_set_lines(s, lines);
-    search_run(s, &game, &limits, GO_ANALYZE, NULL, NULL, out, &r);
+    search_run(s, &game, &limits, mode, NULL, NULL, out, &r);
     return r;
+}
+
+/* A fixed-depth analysis of pos with `lines` lines, from an empty table and history. */
+static SearchResult analyse(Search *s, const Position *pos, int depth, int lines, FILE *out)
+{
+    search_set_lines(s, lines);
+    return search_fresh(s, pos, (SearchLimits){.depth = depth}, GO_ANALYZE, out);
 }
 
 static int load_suite(TacticsEntry **list)
@@ -183,14 +188,10 @@ static void last_shown_move(char *buf, char *move, size_t size)
 /* Whether a search of pos cut short after `nodes` nodes plays the move its last info line shows. */
 static bool plays_last_shown(Search *s, const Position *pos, uint64_t nodes)
 {
-    SearchLimits limits = {.nodes = nodes};
     char *buf = NULL, shown[MOVE_TEXT_MAX], played[MOVE_TEXT_MAX];
     size_t size = 0;
     FILE *out = open_memstream(&buf, &size);
-    SearchResult r;
-    game_reset(&game, pos);
-    search_clear(s);
-    search_run(s, &game, &limits, GO_THINK, NULL, NULL, out, &r);
+    SearchResult r = search_fresh(s, pos, (SearchLimits){.nodes = nodes}, GO_THINK, out);
     fclose(out);
     last_shown_move(buf, shown, sizeof shown);
     notation_format_move(pos, r.best, played);
@@ -216,11 +217,7 @@ static int cuts_played_differently(bool partial)
             for (uint64_t nodes = 10000; nodes <= 100000; nodes += 10000)
                 differ += !plays_last_shown(s, &pos, nodes);
         search_params(s)->partial = false;   /* the same game either way */
-        SearchLimits limits = {.nodes = 20000};
-        SearchResult r;
-        game_reset(&game, &pos);
-        search_clear(s);
-        search_run(s, &game, &limits, GO_THINK, NULL, NULL, NULL, &r);
+        SearchResult r = search_fresh(s, &pos, (SearchLimits){.nodes = 20000}, GO_THINK, NULL);
         assert_true(r.best != MOVE_NONE);
         Position next;
         make_move(&pos, r.best, &next, true);

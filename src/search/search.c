@@ -278,14 +278,9 @@ static bool iteration_ends_search(Search *s, int depth, Score score, double scal
     return !timeman_continue(&s->plan, clock_now() - s->go_time, scale);
 }
 
-/* An iteration cut short by the clock or the node limit is not lost when a later root move already
- * beat the first one there: that move won a full-window search one ply deeper than the last
- * complete iteration saw, so it is the better guess (its line was printed when it was found). */
-static void adopt_partial_line(Search *s, SearchResult *result)
+/* Makes line, complete or not at its depth, the search's single line and its result's move. */
+static void play_line(Search *s, SearchResult *result, const RootLine *line)
 {
-    const RootLine *line = &s->partial;
-    if (s->lines > 1 || !s->params.partial || line->pv_len == 0 || line->pv[0] == result->best)
-        return;
     result->best = line->pv[0];
     result->ponder = line->pv_len > 1 ? line->pv[1] : MOVE_NONE;
     result->score = line->score;
@@ -293,6 +288,15 @@ static void adopt_partial_line(Search *s, SearchResult *result)
     result->line_score[0] = line->score;
     s->line[0] = *line;
     s->line_count = 1;
+}
+
+/* An iteration cut short by the clock or the node limit is not lost when a later root move already
+ * beat the first one there: that move won a full-window search one ply deeper than the last
+ * complete iteration saw, so it is the better guess (its line was printed when it was found). */
+static void adopt_partial_line(Search *s, SearchResult *result)
+{
+    if (s->lines == 1 && s->params.partial && s->partial.pv_len > 0 && s->partial.pv[0] != result->best)
+        play_line(s, result, &s->partial);
 }
 
 /* Lazy SMP's last word: depth skipping often has a helper one iteration ahead of the main thread
@@ -306,15 +310,9 @@ static void adopt_deeper_line(Search *s, SearchResult *result)
     int depth = search_pool_deepest(s, &line);
     if (depth <= result->depth || line.pv_len == 0)
         return;
-    result->best = line.pv[0];
-    result->ponder = line.pv_len > 1 ? line.pv[1] : MOVE_NONE;
-    result->score = line.score;
+    play_line(s, result, &line);
     result->depth = depth;
     result->from_helper = true;
-    result->line_move[0] = line.pv[0];
-    result->line_score[0] = line.score;
-    s->line[0] = line;
-    s->line_count = 1;
     search_print_info(s, depth, 0, line.score, line.pv, line.pv_len);
 }
 

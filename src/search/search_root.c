@@ -70,6 +70,14 @@ static void root_to(Search *s, int first, int i)
     s->root[first] = rm;
 }
 
+/* Copies the root PV the search has just found, with its score, into line. */
+static void keep_line(const Search *s, Score score, RootLine *line)
+{
+    line->score = score;
+    line->pv_len = s->pv_len[0];
+    memcpy(line->pv, s->pv[0], (size_t)line->pv_len * sizeof(Move));
+}
+
 /* One PVS pass over the root moves from root[first] on in the window (alpha, beta); the best of
  * them ends up at root[first], its PV in s->pv[0]. */
 static Score root_search(Search *s, const DrawState *root_ds, int first, int depth, Score alpha, Score beta)
@@ -105,9 +113,7 @@ static Score root_search(Search *s, const DrawState *root_ds, int first, int dep
             s->pv_len[0] = s->pv_len[1] + 1;
             root_to(s, first, i);
             if (i > first && s->lines == 1) {   /* several lines are printed once complete */
-                s->partial.score = score;
-                s->partial.pv_len = s->pv_len[0];
-                memcpy(s->partial.pv, s->pv[0], (size_t)s->pv_len[0] * sizeof(Move));
+                keep_line(s, score, &s->partial);
                 if (depth > 1)
                     search_print_info(s, depth, 0, score, s->pv[0], s->pv_len[0]);
             }
@@ -167,10 +173,7 @@ bool search_root_iterate(Search *s, const DrawState *root_ds, int depth)
         Score score = root_line(s, root_ds, i, depth, i < s->line_count ? s->line[i].score : 0);
         if (s->stopped)
             return false;
-        RootLine *l = &s->next_line[i];
-        l->score = score;
-        l->pv_len = s->pv_len[0];
-        memcpy(l->pv, s->pv[0], (size_t)l->pv_len * sizeof(Move));
+        keep_line(s, score, &s->next_line[i]);
     }
     sort_lines(s, n);
     memcpy(s->line, s->next_line, (size_t)n * sizeof(RootLine));
