@@ -66,12 +66,17 @@ static OpeningsDeepenConfig config(const char *from, const char *out, long count
     return cfg;
 }
 
+/* Whether a and b are the same position (key, men and turn). */
+static bool same_position(const Position *a, const Position *b)
+{
+    return a->key == b->key && position_occupied(a) == position_occupied(b) && a->turn == b->turn;
+}
+
 /* Whether target is reached from pos by exactly plies legal moves. */
 static bool reachable(const Position *pos, int plies, const Position *target)
 {
     if (plies == 0)
-        return pos->key == target->key && position_occupied(pos) == position_occupied(target) &&
-               pos->turn == target->turn;
+        return same_position(pos, target);
     MoveList list;
     movegen_generate(pos, &list);
     for (int i = 0; i < list.count; i++) {
@@ -144,7 +149,7 @@ static void test_repeats_are_dropped(void **state)
     assert_true(n >= 1 && n < 4);
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            assert_false(made[i].key == made[j].key && position_occupied(&made[i]) == position_occupied(&made[j]));
+            assert_false(same_position(&made[i], &made[j]));
     free(made);
     char *text = read_all(out);
     snprintf(head, sizeof head, "# engine openings: %d of 4 openings", n);
