@@ -224,14 +224,13 @@ static void test_info_lines_carry_legal_pv(void **state)
     search_free(s);
 }
 
-/* The singular extension (deep PV nodes only) changes the tree, yet every PV stays legal (its test
- * search runs at the node's own ply) and a shot is still found. */
-static void test_singular_extension_keeps_pv_legal(void **state)
+/* A selective technique (the search parameter name at value, against 0) changes the tree, yet every
+ * PV stays legal and a shot is still found. */
+static void check_selective(const char *name, int value)
 {
-    (void)state;
     Search *off = search_new(4), *on = search_new(4);
-    search_params(off)->singular = 0;
-    search_params(on)->singular = 40;
+    assert_true(search_params_set(search_params(off), name, 0));
+    assert_true(search_params_set(search_params(on), name, value));
     setup_game("W:W22,26,28,32,33,34,36,38,39,41,47,48,49:B2,6,7,8,9,11,12,13,15,16,17,25,30");
     SearchLimits l = {.depth = 12};
     char *buf = NULL;
@@ -253,6 +252,20 @@ static void test_singular_extension_keeps_pv_legal(void **state)
     assert_string_equal(mt, "25-20");
     search_free(off);
     search_free(on);
+}
+
+/* The singular extension (deep PV nodes only): its test search runs at the node's own ply. */
+static void test_singular_extension_keeps_pv_legal(void **state)
+{
+    (void)state;
+    check_selective("singular", 40);
+}
+
+/* Futility pruning near the leaves: it leaves out nodes without losing the shot. */
+static void test_futility_keeps_pv_legal(void **state)
+{
+    (void)state;
+    check_selective("futility", 40);
 }
 
 static void test_searches_are_deterministic_after_clear(void **state)
@@ -445,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_king_move_rule_scores_draw),
         cmocka_unit_test(test_info_lines_carry_legal_pv),
         cmocka_unit_test(test_singular_extension_keeps_pv_legal),
+        cmocka_unit_test(test_futility_keeps_pv_legal),
         cmocka_unit_test(test_searches_are_deterministic_after_clear),
         cmocka_unit_test(test_node_limit_is_exact),
         cmocka_unit_test(test_single_move_answered_at_once_only_when_thinking),

@@ -59,6 +59,8 @@ typedef struct {
                             iteration than the main thread on/off */
     int partial;         /* a single-line search stopped mid-iteration plays a root move that iteration
                             proved better than the last complete one's on/off */
+    int futility;        /* a non-PV node of depth 1-3 without a capture for either side returns its static
+                            evaluation when that beats beta by this much per ply (centi-men, 0: off) */
 } SearchParams;
 
 /* The parameters every new searcher starts with. */

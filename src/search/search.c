@@ -29,6 +29,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .time_drop = 0,
     .deeper_helper = 0,
     .partial = 1,
+    .futility = 40,
 };
 
 Search *search_new(size_t tt_mib)
@@ -111,6 +112,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"time_drop", offsetof(SearchParams, time_drop)},
         {"deeper_helper", offsetof(SearchParams, deeper_helper)},
         {"partial", offsetof(SearchParams, partial)},
+        {"futility", offsetof(SearchParams, futility)},
     };
     if (value < 0)
         return false;

@@ -1,7 +1,8 @@
 /* The tree search below the root: fail-soft PVS with a transposition table, move ordering by
- * TT move, killers and history, late-move reductions and ProbCut-style pruning (both sparing capture
- * offers: shots and exchange offers), single-reply and singular extensions, endgame bitbase probes, and a
- * quiescence search that resolves the compulsory captures. */
+ * TT move, killers and history, late-move reductions, futility pruning near the leaves and
+ * ProbCut-style pruning (both sparing capture offers: shots and exchange offers), single-reply and
+ * singular extensions, endgame bitbase probes, and a quiescence search that resolves the compulsory
+ * captures. */
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #define ORDER_TT (1 << 30)
 #define ORDER_KILLER (1 << 20)
 #define PROBCUT_MIN_DEPTH 3
+#define FUTILITY_MAX_DEPTH 3     /* deeper, the static evaluation misses too much (fixed-node screens) */
 #define LMR_MIN_DEPTH 2
 #define SINGULAR_MIN_DEPTH 8     /* PV nodes this deep test their TT move for singularity */
 #define SINGULAR_DEPTH_CUT 4     /* the test searches the other moves this much shallower */
@@ -21,12 +23,10 @@
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
 static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
 
-/* The static evaluation of a leaf: material only, the full evaluation, or (positional < 100) material
+/* The static evaluation of a position: material only, the full evaluation, or (positional < 100) material
  * plus that percentage of the rest; always strictly inside +-SCORE_EVAL_MAX. */
-static inline Score leaf_eval(Search *s, const Position *pos, int ply)
+static inline Score static_eval(Search *s, const Position *pos)
 {
-    s->leaf_count++;
-    s->leaf_ply_sum += (uint64_t)ply;
     if (s->params.material)
         return eval_cache_material(&s->eval_cache, pos);
     Score full = eval_cache_position(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
@@ -35,6 +35,14 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
     Score material = eval_cache_material(&s->eval_cache, pos);
     Score blend = (Score)(material + (full - material) * s->params.positional / 100);
     return max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, blend));
+}
+
+/* static_eval at a leaf, counted for the mean leaf depth. */
+static inline Score leaf_eval(Search *s, const Position *pos, int ply)
+{
+    s->leaf_count++;
+    s->leaf_ply_sum += (uint64_t)ply;
+    return static_eval(s, pos);
 }
 
 /* The bitbase value of pos as a search score: a table win ranks below every win found by search
@@ -267,6 +275,12 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             return tts;
     }
 
+    if (!pv_node && s->params.futility && depth <= FUTILITY_MAX_DEPTH && !skip && abs(beta) < SCORE_EVAL_MAX &&
+        !movegen_has_capture(pos) && !movegen_opponent_has_capture(pos)) {
+        Score eval = static_eval(s, pos);
+        if (eval - s->params.futility * depth >= beta)
+            return eval;
+    }
     if (!pv_node && s->params.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
         !(s->params.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos))) {
         Score pbeta = beta + s->params.prune * depth;
