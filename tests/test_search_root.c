@@ -48,9 +48,10 @@ static int load_suite(TacticsEntry **list)
 /* Line i's score is what a single-line search of the same depth gives with the moves of lines
  * 0..i-1 excluded from the root: the lines are exact, not bounds. Late-move reductions, ProbCut
  * and futility pruning are off in both: they depend on the history and killer tables or on the
- * windows, which the two searches set differently, so with them the scores agree only roughly (like any two searches of a position
- * with different histories). Even without them the transposition table's deeper entries can part
- * two searches (1 line of the 70 at depth 6, none at depths 4, 5 and 7). */
+ * windows, which the two searches set differently, so with them the scores agree only roughly
+ * (like any two searches of a position with different histories). Even without them the
+ * transposition table's deeper entries can part two searches (1 line of the 70 at depth 6, none at
+ * depths 4, 5 and 7). */
 static void test_lines_are_exact(void **state)
 {
     (void)state;
