@@ -1,9 +1,9 @@
 #pragma once
 /* A direct-mapped cache of evaluations (a search meets the same leaves again through transpositions
  * and re-searches). An entry is one word: the high 48 bits of the position's key mixed with its
- * weight vector (so weight sets and the material-only scores stay apart; bit 16 always set, so an
- * all-zero cache matches nothing), and the score for White in the low 16 bits. Eight bytes keep the
- * whole cache in the core's own cache beside the weights; a false hit needs 47 key bits to agree. */
+ * weight vector (so weight sets stay apart; bit 16 always set, so an all-zero cache matches
+ * nothing), and the score for White in the low 16 bits. Eight bytes keep the whole cache in the
+ * core's own cache beside the weights; a false hit needs 47 key bits to agree. */
 #include <stddef.h>
 #include <stdint.h>
 #include "eval/eval_layout.h"
@@ -27,7 +27,3 @@ static inline void eval_cache_prefetch(const EvalCache *cache, Key key)
 /* The evaluation of pos for the side to move under weights (eval_position's when they are its
  * variant's), looked up in cache by pos->key (which must be pos's own) and stored there on a miss. */
 Score eval_cache_position(EvalCache *cache, const Position *pos, const EvalWeight *weights);
-
-/* The material-only evaluation of pos (its variant's values, eval_material_white) for the side to
- * move, through the cache like eval_cache_position (its entries keep the two kinds of score apart). */
-Score eval_cache_material(EvalCache *cache, const Position *pos);

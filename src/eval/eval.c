@@ -351,3 +351,21 @@ Score eval_material_white(const EvalFeatures *f, Variant v)
     int eg = m[0].eg * f->value[EVAL_MAN] + m[1].eg * f->value[EVAL_KING];
     return blend(mg, eg, f);
 }
+
+/* The blend of equal mg and eg sums is the sum damped by the scale whatever the phase, and the
+ * scale depends on the piece counts alone, so no feature is extracted. */
+Score eval_material(const Position *pos)
+{
+    Variant v = position_variant(pos);
+    const EvalWeight *m = eval_material_weights(v);
+    int w[EVAL_TERM_COUNT] = {0}, b[EVAL_TERM_COUNT] = {0};
+    w[EVAL_KING] = bb_popcount(position_kings(pos, WHITE));
+    b[EVAL_KING] = bb_popcount(position_kings(pos, BLACK));
+    w[EVAL_MAN] = bb_popcount(pos->pieces[WHITE]) - w[EVAL_KING];
+    b[EVAL_MAN] = bb_popcount(pos->pieces[BLACK]) - b[EVAL_KING];
+    EvalFeatures f;
+    f.phase = 0;
+    f.scale = variant_endgame_draws(v) ? drawish_scale(w, b) : EVAL_SCALE_ONE;
+    int sum = m[0].mg * (w[EVAL_MAN] - b[EVAL_MAN]) + m[1].mg * (w[EVAL_KING] - b[EVAL_KING]);
+    return eval_side_relative(blend(sum, sum, &f), pos->turn);
+}

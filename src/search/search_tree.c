@@ -28,11 +28,11 @@ static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
 static inline Score static_eval(Search *s, const Position *pos)
 {
     if (s->params.material)
-        return eval_cache_material(&s->eval_cache, pos);
+        return eval_material(pos);
     Score full = eval_cache_position(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
     if (s->params.positional == 100)
         return full;
-    Score material = eval_cache_material(&s->eval_cache, pos);
+    Score material = eval_material(pos);
     Score blend = (Score)(material + (full - material) * s->params.positional / 100);
     return max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, blend));
 }
