@@ -64,9 +64,6 @@ Score eval_position(const Position *pos);
  * piece is a burden). The baseline the learnt weights are measured against. */
 int eval_material_value(Variant v, EvalTerm man_or_king);
 
-/* The material values of variant v as a two-entry weight vector, [0] the man's and [1] the king's. */
-const EvalWeight *eval_material_weights(Variant v);
-
 /* The score for White of extracted features of variant v under the material values alone: what
  * eval_score_white gives for a vector holding them and 0 everywhere else. */
 Score eval_material_white(const EvalFeatures *f, Variant v);

@@ -23,8 +23,7 @@ static struct {
     SideTables side[2];
 } tables;
 
-/* Material-only values in centi-men, {man, man} and {king, king} (mg = eg): also the cache key of
- * a variant's material-only scores. */
+/* Material-only values in centi-men, {man, man} and {king, king} (mg = eg). */
 static const EvalWeight MATERIAL[VARIANT_COUNT][2] = {
     [VARIANT_NORMAL] = {{100, 100}, {300, 300}},
     [VARIANT_KILLER] = {{100, 100}, {300, 300}},
@@ -339,25 +338,29 @@ Score eval_position(const Position *pos)
     return eval_side_relative(eval_position_white(pos, eval_weights_of(position_variant(pos))), pos->turn);
 }
 
-const EvalWeight *eval_material_weights(Variant v) { return MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL]; }
+/* The material values of variant v, [0] the man's and [1] the king's. */
+static const EvalWeight *material_of(Variant v) { return MATERIAL[v >= 0 && v < VARIANT_COUNT ? v : VARIANT_NORMAL]; }
 
-int eval_material_value(Variant v, EvalTerm man_or_king) { return eval_material_weights(v)[man_or_king == EVAL_KING].mg; }
+int eval_material_value(Variant v, EvalTerm man_or_king) { return material_of(v)[man_or_king == EVAL_KING].mg; }
 
-/* The same sums eval_score_white forms when every weight but the man's and the king's is 0. */
-Score eval_material_white(const EvalFeatures *f, Variant v)
+/* The same sums eval_score_white forms from these men and kings counts (White's minus Black's) when
+ * every weight but the man's and the king's is 0. */
+static Score material_score(Variant v, int men, int kings, const EvalFeatures *f)
 {
-    const EvalWeight *m = eval_material_weights(v);
-    int mg = m[0].mg * f->value[EVAL_MAN] + m[1].mg * f->value[EVAL_KING];
-    int eg = m[0].eg * f->value[EVAL_MAN] + m[1].eg * f->value[EVAL_KING];
-    return blend(mg, eg, f);
+    const EvalWeight *m = material_of(v);
+    return blend(m[0].mg * men + m[1].mg * kings, m[0].eg * men + m[1].eg * kings, f);
 }
 
-/* The blend of equal mg and eg sums is the sum damped by the scale whatever the phase, and the
- * scale depends on the piece counts alone, so no feature is extracted. */
+Score eval_material_white(const EvalFeatures *f, Variant v)
+{
+    return material_score(v, f->value[EVAL_MAN], f->value[EVAL_KING], f);
+}
+
+/* The material values have mg = eg, so the phase does not matter, and the drawish scale needs the
+ * piece counts alone: no feature is extracted. */
 Score eval_material(const Position *pos)
 {
     Variant v = position_variant(pos);
-    const EvalWeight *m = eval_material_weights(v);
     int w[EVAL_TERM_COUNT] = {0}, b[EVAL_TERM_COUNT] = {0};
     w[EVAL_KING] = bb_popcount(position_kings(pos, WHITE));
     b[EVAL_KING] = bb_popcount(position_kings(pos, BLACK));
@@ -366,6 +369,6 @@ Score eval_material(const Position *pos)
     EvalFeatures f;
     f.phase = 0;
     f.scale = variant_endgame_draws(v) ? drawish_scale(w, b) : EVAL_SCALE_ONE;
-    int sum = m[0].mg * (w[EVAL_MAN] - b[EVAL_MAN]) + m[1].mg * (w[EVAL_KING] - b[EVAL_KING]);
-    return eval_side_relative(blend(sum, sum, &f), pos->turn);
+    Score white = material_score(v, w[EVAL_MAN] - b[EVAL_MAN], w[EVAL_KING] - b[EVAL_KING], &f);
+    return eval_side_relative(white, pos->turn);
 }
