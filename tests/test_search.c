@@ -268,6 +268,13 @@ static void test_futility_keeps_pv_legal(void **state)
     check_selective("futility", 40);
 }
 
+/* ProbCut restricted to nodes whose static evaluation reaches beta. */
+static void test_prune_eval_keeps_pv_legal(void **state)
+{
+    (void)state;
+    check_selective("prune_eval", 1);
+}
+
 static void test_searches_are_deterministic_after_clear(void **state)
 {
     (void)state;
@@ -459,6 +466,7 @@ int main(void)
         cmocka_unit_test(test_info_lines_carry_legal_pv),
         cmocka_unit_test(test_singular_extension_keeps_pv_legal),
         cmocka_unit_test(test_futility_keeps_pv_legal),
+        cmocka_unit_test(test_prune_eval_keeps_pv_legal),
         cmocka_unit_test(test_searches_are_deterministic_after_clear),
         cmocka_unit_test(test_node_limit_is_exact),
         cmocka_unit_test(test_single_move_answered_at_once_only_when_thinking),

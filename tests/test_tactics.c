@@ -95,6 +95,28 @@ static void test_params_off_miss_the_example_shot(void **state)
     search_free(s);
 }
 
+/* ProbCut at nodes whose static evaluation is below beta hid the 32-28 shot of G100 game 84 from
+ * main until 1M nodes; with prune_eval it is found within 100,000. */
+static void test_prune_eval_finds_the_g100_shot(void **state)
+{
+    (void)state;
+    TacticsEntry *list = NULL;
+    int n = tactics_load(SUITE, &list, stderr);
+    int shot = -1;
+    for (int i = 0; i < n; i++)   /* the suite's only 32-28 */
+        if (strcmp(list[i].text, "32-28") == 0)
+            shot = i;
+    assert_true(shot >= 0);
+    Search *s = search_new(TACTICS_TT_MIB);
+    SearchLimits limits = {.nodes = 100000};
+    SearchResult r;
+    assert_true(tactics_solve(s, &list[shot], &limits, &r));
+    assert_true(search_params_set(search_params(s), "prune_eval", 0));
+    assert_false(tactics_solve(s, &list[shot], &limits, &r));
+    free(list);
+    search_free(s);
+}
+
 int main(void)
 {
     rules_init();
@@ -104,6 +126,7 @@ int main(void)
         cmocka_unit_test(test_suite_is_solved_within_budget),
         cmocka_unit_test(test_open_positions_are_solved_with_more_nodes),
         cmocka_unit_test(test_params_off_miss_the_example_shot),
+        cmocka_unit_test(test_prune_eval_finds_the_g100_shot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

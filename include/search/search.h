@@ -61,6 +61,8 @@ typedef struct {
                             proved better than the last complete one's on/off */
     int futility;        /* a non-PV node of depth 1-3 without a capture for either side returns its static
                             evaluation when that beats beta by this much per ply (centi-men, 0: off) */
+    int prune_eval;      /* ProbCut only at nodes whose static evaluation already reaches beta on/off: where it
+                            does not, the reduced search misses shots that a full one finds */
 } SearchParams;
 
 /* The parameters every new searcher starts with. */

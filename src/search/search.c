@@ -30,6 +30,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .deeper_helper = 0,
     .partial = 1,
     .futility = 40,
+    .prune_eval = 1,
 };
 
 Search *search_new(size_t tt_mib)
@@ -113,6 +114,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"deeper_helper", offsetof(SearchParams, deeper_helper)},
         {"partial", offsetof(SearchParams, partial)},
         {"futility", offsetof(SearchParams, futility)},
+        {"prune_eval", offsetof(SearchParams, prune_eval)},
     };
     if (value < 0)
         return false;

@@ -282,7 +282,8 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             return eval;
     }
     if (!pv_node && s->params.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
-        !(s->params.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos))) {
+        !(s->params.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos)) &&
+        (!s->params.prune_eval || static_eval(s, pos) >= beta)) {
         Score pbeta = beta + s->params.prune * depth;
         Score score = search_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
         if (s->stopped)
