@@ -77,22 +77,34 @@ static void test_open_positions_are_solved_with_more_nodes(void **state)
     assert_suite_solved(OPEN_SUITE, OPEN_NODES, 1);
 }
 
+/* The suite's first position whose best move is move is solved within nodes by the default search
+ * and missed once param is switched off. */
+static void assert_param_finds(const char *move, const char *param, uint64_t nodes)
+{
+    TacticsEntry *list = NULL;
+    int n = tactics_load(SUITE, &list, stderr);
+    int shot = 0;
+    while (shot < n && strcmp(list[shot].text, move) != 0)
+        shot++;
+    assert_true(shot < n);
+    Search *s = search_new(TACTICS_TT_MIB);
+    SearchLimits limits = {.nodes = nodes};
+    SearchResult r;
+    assert_true(tactics_solve(s, &list[shot], &limits, &r));
+    assert_true(search_params_set(search_params(s), param, 0));
+    assert_false(tactics_solve(s, &list[shot], &limits, &r));
+    free(list);
+    search_free(s);
+}
+
 /* Switching spare_offers off brings back the old search's miss of the 25-20 shot. */
 static void test_params_off_miss_the_example_shot(void **state)
 {
     (void)state;
-    TacticsEntry *list = NULL;
-    assert_true(tactics_load(SUITE, &list, stderr) >= 1);
-    Search *s = search_new(TACTICS_TT_MIB);
-    SearchLimits limits = {.nodes = SUITE_NODES};
-    SearchResult r;
-    assert_string_equal(list[0].text, "25-20");
-    assert_true(tactics_solve(s, &list[0], &limits, &r));
-    assert_true(search_params_set(search_params(s), "spare_offers", 0));
-    assert_false(tactics_solve(s, &list[0], &limits, &r));
-    assert_false(search_params_set(search_params(s), "no_such_param", 1));
-    free(list);
-    search_free(s);
+    assert_param_finds("25-20", "spare_offers", SUITE_NODES);
+    SearchParams p;
+    search_params_default(&p);
+    assert_false(search_params_set(&p, "no_such_param", 1));
 }
 
 /* ProbCut at nodes whose static evaluation is below beta hid the 32-28 shot of G100 game 84 from
@@ -100,21 +112,7 @@ static void test_params_off_miss_the_example_shot(void **state)
 static void test_prune_eval_finds_the_g100_shot(void **state)
 {
     (void)state;
-    TacticsEntry *list = NULL;
-    int n = tactics_load(SUITE, &list, stderr);
-    int shot = -1;
-    for (int i = 0; i < n; i++)   /* the suite's only 32-28 */
-        if (strcmp(list[i].text, "32-28") == 0)
-            shot = i;
-    assert_true(shot >= 0);
-    Search *s = search_new(TACTICS_TT_MIB);
-    SearchLimits limits = {.nodes = 100000};
-    SearchResult r;
-    assert_true(tactics_solve(s, &list[shot], &limits, &r));
-    assert_true(search_params_set(search_params(s), "prune_eval", 0));
-    assert_false(tactics_solve(s, &list[shot], &limits, &r));
-    free(list);
-    search_free(s);
+    assert_param_finds("32-28", "prune_eval", 100000);
 }
 
 int main(void)
