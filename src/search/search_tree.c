@@ -275,15 +275,16 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             return tts;
     }
 
+    Score eval = SCORE_INF;   /* the static evaluation once one of the prunings below needs it */
     if (!pv_node && s->params.futility && depth <= FUTILITY_MAX_DEPTH && !skip && abs(beta) < SCORE_EVAL_MAX &&
         !movegen_has_capture(pos) && !movegen_opponent_has_capture(pos)) {
-        Score eval = static_eval(s, pos);
+        eval = static_eval(s, pos);
         if (eval - s->params.futility * depth >= beta)
             return eval;
     }
     if (!pv_node && s->params.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
         !(s->params.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos)) &&
-        (!s->params.prune_eval || static_eval(s, pos) >= beta)) {
+        (!s->params.prune_eval || (eval == SCORE_INF ? static_eval(s, pos) : eval) >= beta)) {
         Score pbeta = beta + s->params.prune * depth;
         Score score = search_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
         if (s->stopped)
