@@ -29,6 +29,28 @@ static void test_load_rejects_bad_lines(void **state)
     assert_int_equal(tactics_load(path, &list, err), 1);
     assert_int_equal(list[0].line, 3);
     assert_string_equal(list[0].text, "28x19x23");
+    assert_false(list[0].avoid);
+    free(list);
+
+    f = fopen(path, "w");
+    fputs("W:W28,33:B23 !28x19 a capture to avoid\n", f);
+    fclose(f);
+    assert_int_equal(tactics_load(path, &list, err), 1);
+    assert_true(list[0].avoid);
+    assert_string_equal(list[0].text, "!28x19x23");
+    Search *s = search_new(TACTICS_TT_MIB);
+    assert_non_null(s);
+    SearchLimits limits = {.depth = 1};
+    SearchResult r;
+    assert_false(tactics_solve(s, &list[0], &limits, &r));   /* the only capture: the move it must avoid */
+    free(list);
+    f = fopen(path, "w");
+    fputs("W:W35,40:B24 !35-30 gives the man away\n", f);
+    fclose(f);
+    assert_int_equal(tactics_load(path, &list, err), 1);
+    limits.depth = 4;
+    assert_true(tactics_solve(s, &list[0], &limits, &r));
+    search_free(s);
     free(list);
 
     f = fopen(path, "w");
@@ -57,7 +79,7 @@ static void assert_suite_solved(const char *path, uint64_t nodes, int min_count)
     for (int i = 0; i < n; i++) {
         SearchResult r;
         if (!tactics_solve(s, &list[i], &limits, &r))
-            fail_msg("%s line %d: the search did not choose %s", path, list[i].line, list[i].text);
+            fail_msg("%s line %d: the search did not choose %s (! means avoid)", path, list[i].line, list[i].text);
         assert_true(r.nodes <= nodes);
     }
     free(list);

@@ -1,8 +1,9 @@
 #pragma once
-/* The tactical regression suite: positions with one winning quiet move (a shot), searched from a
- * fresh table under fixed limits. File format, one position per line ('#' lines and blank lines
- * are skipped):
- *     <FEN> <best move> <comment: where it came from>                                          */
+/* The tactical regression suite: positions with one winning quiet move (a shot), or with one move
+ * that lets the opponent's shot in, searched from a fresh table under fixed limits. File format,
+ * one position per line ('#' lines and blank lines are skipped):
+ *     <FEN> <best move> <comment: where it came from>
+ *     <FEN> !<move to avoid> <comment>                                                          */
 #include <stdio.h>
 #include "rules/notation.h"
 #include "search/search.h"
@@ -12,9 +13,10 @@
 
 typedef struct {
     Position pos;
-    Move best;
+    Move best;                       /* the move to play, or with avoid the one not to */
+    bool avoid;
     int line;                        /* line number in the file */
-    char text[MOVE_TEXT_MAX];        /* the best move as written */
+    char text[MOVE_TEXT_MAX + 1];    /* the move as written, '!' first with avoid */
 } TacticsEntry;
 
 /* Reads every position of path into a malloc'ed array at *out (caller frees) and returns how
@@ -23,5 +25,5 @@ typedef struct {
 int tactics_load(const char *path, TacticsEntry **out, FILE *err);
 
 /* Searches e from an empty table and history under limits (GO_ANALYZE, no output); true when the
- * move chosen is e->best. res gets the search result. */
+ * move chosen is e->best, or with e->avoid any other move. res gets the search result. */
 bool tactics_solve(Search *s, const TacticsEntry *e, const SearchLimits *limits, SearchResult *res);

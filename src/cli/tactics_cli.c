@@ -13,7 +13,7 @@
 
 #define TACTICS_USAGE                                                                                                \
     "usage: engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"                       \
-    "  FILE             one position a line: FEN, best move, comment\n"                                             \
+    "  FILE             one position a line: FEN, best move (or !move to avoid), comment\n"                         \
     "  --nodes N        nodes a position (the default limit: 200000 when no limit is given)\n"                      \
     "  --move-time T    seconds a position, above 0\n"                                                               \
     "  --depth D        plies a position\n"                                                                          \

@@ -8,7 +8,8 @@
 
 #define TACTICS_LINE_MAX 1024
 
-/* Parses one non-blank line "FEN MOVE comment" into e; false with a message on err. */
+/* Parses one non-blank line "FEN MOVE comment" or "FEN !MOVE comment" into e; false with a message
+ * on err. */
 static bool parse_entry(char *line, int lineno, TacticsEntry *e, FILE *err)
 {
     char *save = NULL;
@@ -23,13 +24,16 @@ static bool parse_entry(char *line, int lineno, TacticsEntry *e, FILE *err)
         fprintf(err, "tactics: line %d: bad position: %s\n", lineno, why);
         return false;
     }
+    e->avoid = move[0] == '!';
+    move += e->avoid;
     char msg[256];
     if (notation_parse_move(&e->pos, move, &e->best, msg, sizeof msg) != PARSE_OK) {
         fprintf(err, "tactics: line %d: bad move \"%s\": %s\n", lineno, move, msg);
         return false;
     }
     e->line = lineno;
-    notation_format_move(&e->pos, e->best, e->text);
+    e->text[0] = '!';
+    notation_format_move(&e->pos, e->best, e->text + e->avoid);
     return true;
 }
 
@@ -81,5 +85,5 @@ bool tactics_solve(Search *s, const TacticsEntry *e, const SearchLimits *limits,
     game_reset(&game, &e->pos);
     search_clear(s);
     search_run(s, &game, limits, GO_ANALYZE, NULL, NULL, NULL, res);
-    return res->best == e->best;
+    return (res->best == e->best) != e->avoid;
 }
