@@ -32,7 +32,8 @@ static bool parse_entry(char *line, int lineno, TacticsEntry *e, FILE *err)
         return false;
     }
     e->line = lineno;
-    e->text[0] = '!';
+    if (e->avoid)
+        e->text[0] = '!';
     notation_format_move(&e->pos, e->best, e->text + e->avoid);
     return true;
 }
