@@ -275,6 +275,13 @@ static void test_prune_eval_keeps_pv_legal(void **state)
     check_selective("prune_eval", 1);
 }
 
+/* Late-move pruning of quiet moves near the leaves. */
+static void test_lmp_keeps_pv_legal(void **state)
+{
+    (void)state;
+    check_selective("lmp", 3);
+}
+
 static void test_searches_are_deterministic_after_clear(void **state)
 {
     (void)state;
@@ -467,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_singular_extension_keeps_pv_legal),
         cmocka_unit_test(test_futility_keeps_pv_legal),
         cmocka_unit_test(test_prune_eval_keeps_pv_legal),
+        cmocka_unit_test(test_lmp_keeps_pv_legal),
         cmocka_unit_test(test_searches_are_deterministic_after_clear),
         cmocka_unit_test(test_node_limit_is_exact),
         cmocka_unit_test(test_single_move_answered_at_once_only_when_thinking),

@@ -46,9 +46,9 @@ static int load_suite(TacticsEntry **list)
 }
 
 /* Line i's score is what a single-line search of the same depth gives with the moves of lines
- * 0..i-1 excluded from the root: the lines are exact, not bounds. Late-move reductions, ProbCut
- * and futility pruning are off in both: they depend on the history and killer tables or on the
- * windows, which the two searches set differently, so with them the scores agree only roughly
+ * 0..i-1 excluded from the root: the lines are exact, not bounds. Late-move reductions, ProbCut,
+ * futility and late-move pruning are off in both: they depend on the history and killer tables or
+ * on the windows, which the two searches set differently, so with them the scores agree only roughly
  * (like any two searches of a position with different histories). Even without them the
  * transposition table's deeper entries can part two searches (1 line of the 70 at depth 6, none at
  * depths 4, 5 and 7). */
@@ -64,6 +64,7 @@ static void test_lines_are_exact(void **state)
         assert_true(search_params_set(search_params(*s), "lmr", 0));
         assert_true(search_params_set(search_params(*s), "prune", 0));
         assert_true(search_params_set(search_params(*s), "futility", 0));
+        assert_true(search_params_set(search_params(*s), "lmp", 0));
     }
     for (int p = 0; p < n; p++) {
         SearchResult r = analyse(multi, &list[p].pos, EXACT_DEPTH, EXACT_LINES, NULL);

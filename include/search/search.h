@@ -63,6 +63,9 @@ typedef struct {
                             evaluation when that beats beta by this much per ply (centi-men, 0: off) */
     int prune_eval;      /* ProbCut only at nodes whose static evaluation already reaches beta on/off: where it
                             does not, the reduced search misses shots that a full one finds */
+    int lmp;             /* late-move pruning: a non-PV node of depth 1-3 without a capture for either side
+                            skips its quiet moves after the first lmp + depth * depth, except killers and
+                            those that crown or offer a capture (0: off) */
 } SearchParams;
 
 /* The parameters every new searcher starts with. */

@@ -31,6 +31,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .partial = 1,
     .futility = 40,
     .prune_eval = 1,
+    .lmp = 3,
 };
 
 Search *search_new(size_t tt_mib)
@@ -115,6 +116,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"partial", offsetof(SearchParams, partial)},
         {"futility", offsetof(SearchParams, futility)},
         {"prune_eval", offsetof(SearchParams, prune_eval)},
+        {"lmp", offsetof(SearchParams, lmp)},
     };
     if (value < 0)
         return false;

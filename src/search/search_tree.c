@@ -1,8 +1,8 @@
 /* The tree search below the root: fail-soft PVS with a transposition table, move ordering by
- * TT move, killers and history, late-move reductions, futility pruning near the leaves and
- * ProbCut-style pruning (both sparing capture offers: shots and exchange offers), single-reply and
- * singular extensions, endgame bitbase probes, and a quiescence search that resolves the compulsory
- * captures. */
+ * TT move, killers and history, late-move reductions, futility and late-move pruning near the
+ * leaves and ProbCut-style pruning (all sparing capture offers: shots and exchange offers),
+ * single-reply and singular extensions, endgame bitbase probes, and a quiescence search that
+ * resolves the compulsory captures. */
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -276,8 +276,9 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
     }
 
     Score eval = SCORE_INF;   /* the static evaluation once one of the prunings below needs it */
-    if (!pv_node && s->params.futility && depth <= FUTILITY_MAX_DEPTH && !skip && abs(beta) < SCORE_EVAL_MAX &&
-        !movegen_has_capture(pos) && !movegen_opponent_has_capture(pos)) {
+    bool quiet_node = !pv_node && depth <= FUTILITY_MAX_DEPTH && !skip && !movegen_has_capture(pos) &&
+                      !movegen_opponent_has_capture(pos);
+    if (quiet_node && s->params.futility && abs(beta) < SCORE_EVAL_MAX) {
         eval = static_eval(s, pos);
         if (eval - s->params.futility * depth >= beta)
             return eval;
@@ -313,6 +314,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
             tt_prefetch(s->tt, move_key_after(pos, list.moves[i]));
 
     Score best = -SCORE_INF, orig_alpha = alpha;
+    int lmp_count = quiet_node && s->params.lmp ? s->params.lmp + depth * depth : MAX_MOVES;
     Move best_move = MOVE_NONE;
     Move quiets[MAX_MOVES];
     int n_quiets = 0;
@@ -323,6 +325,10 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         Position child;
         DrawState cds;
         make_move(pos, m, &child, true);
+        bool crowns = move_to(pos, m) & position_promotion_row(pos->turn) & ~pos->kings;
+        if (i >= lmp_count && order[i] < ORDER_KILLER && best > -SCORE_WIN_MIN && !crowns &&
+            !movegen_has_capture(&child))   /* a late quiet move that offers nothing: pruned */
+            continue;
         game_draw_next(pos, ds, m, &child, &cds);
         int new_depth = depth - 1 + ext + (singular && m == tt_move);
         s->after_quiet[ply + 1] = !list.capture_len;
@@ -332,7 +338,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         } else {
             int r = 0;
             if (s->params.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
-                i >= (pv_node ? 3 : 1) && !(move_to(pos, m) & position_promotion_row(pos->turn) & ~pos->kings) &&
+                i >= (pv_node ? 3 : 1) && !crowns &&
                 !(ply < s->params.lmr_sac && movegen_has_capture(&child)))
                 r = late_move_reduction(s, depth, i, pv_node);
             score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
