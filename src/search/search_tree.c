@@ -143,6 +143,12 @@ static bool is_draw(Search *s, const Position *pos, const DrawState *ds, int ply
     return false;
 }
 
+/* Whether the quiet move m of pos takes a man to its promotion row: never reduced or pruned. */
+static inline bool move_crowns(const Position *pos, Move m)
+{
+    return move_to(pos, m) & position_promotion_row(pos->turn) & ~pos->kings;
+}
+
 static inline int move_index_from(const Position *pos, Move m) { return bb_lsb(move_from(pos, m)); }
 static inline int move_index_to(const Position *pos, Move m) { return bb_lsb(move_to(pos, m)); }
 
@@ -325,8 +331,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         Position child;
         DrawState cds;
         make_move(pos, m, &child, true);
-        bool crowns = move_to(pos, m) & position_promotion_row(pos->turn) & ~pos->kings;
-        if (i >= lmp_count && order[i] < ORDER_KILLER && best > -SCORE_WIN_MIN && !crowns &&
+        if (i >= lmp_count && order[i] < ORDER_KILLER && best > -SCORE_WIN_MIN && !move_crowns(pos, m) &&
             !movegen_has_capture(&child))   /* a late quiet move that offers nothing: pruned */
             continue;
         game_draw_next(pos, ds, m, &child, &cds);
@@ -338,7 +343,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         } else {
             int r = 0;
             if (s->params.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
-                i >= (pv_node ? 3 : 1) && !crowns &&
+                i >= (pv_node ? 3 : 1) && !move_crowns(pos, m) &&
                 !(ply < s->params.lmr_sac && movegen_has_capture(&child)))
                 r = late_move_reduction(s, depth, i, pv_node);
             score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
