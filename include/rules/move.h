@@ -29,6 +29,11 @@ static inline Bitboard move_captured(const Position *pos, Move m) { return m & p
 static inline bool move_is_capture(const Position *pos, Move m) { return move_captured(pos, m) != 0; }
 /* True when the move is made by a man (so it is irreversible). */
 static inline bool move_is_man_move(const Position *pos, Move m) { return (move_from(pos, m) & pos->kings) == 0; }
+/* True when a man's move ends on its promotion row, so the man is crowned. */
+static inline bool move_crowns(const Position *pos, Move m)
+{
+    return move_is_man_move(pos, m) && (move_to(pos, m) & position_promotion_row(pos->turn));
+}
 
 /* The Zobrist key change of a move of side us from one square to another (from, to: single bits)
  * capturing the pieces in captured, with kings the king set before the move. */

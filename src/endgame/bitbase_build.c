@@ -71,7 +71,7 @@ static void init_position(const Builder *b, RawTable *t, uint64_t idx, uint8_t *
     bool drawish = false;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        if (!list.capture_len && !(move_is_man_move(&pos, m) && (move_to(&pos, m) & position_promotion_row(WHITE)))) {
+        if (!list.capture_len && !move_crowns(&pos, m)) {
             inside++;
             continue;
         }

@@ -143,12 +143,6 @@ static bool is_draw(Search *s, const Position *pos, const DrawState *ds, int ply
     return false;
 }
 
-/* Whether the quiet move m of pos takes a man to its promotion row: never reduced or pruned. */
-static inline bool move_crowns(const Position *pos, Move m)
-{
-    return move_is_man_move(pos, m) && (move_to(pos, m) & position_promotion_row(pos->turn));
-}
-
 static inline int move_index_from(const Position *pos, Move m) { return bb_lsb(move_from(pos, m)); }
 static inline int move_index_to(const Position *pos, Move m) { return bb_lsb(move_to(pos, m)); }
 
