@@ -1,7 +1,16 @@
 # International draughts engine: one static binary ./engine, cmocka test suites under tests/.
+# Every target builds and runs on all cores unless -j says otherwise (make -j1: one at a time);
+# each job's output comes out whole. Sub-makes inherit both and share the jobs.
+NPROC   := $(shell nproc 2>/dev/null || echo 1)
+ifeq ($(MAKELEVEL),0)
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(NPROC)
+endif
+MAKEFLAGS += --output-sync=target --no-print-directory
+endif
 CC      ?= cc
 ARCH    ?= -march=native
-OPT     ?= -O3 -flto
+OPT     ?= -O3 -flto=auto
 CFLAGS  ?=
 WARN    := -Wall -Wextra -Werror -Wshadow
 ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OPT) $(ARCH) $(CFLAGS) -Iinclude
@@ -44,7 +53,6 @@ BB_GEN_HDR := $(wildcard include/util/*.h include/rules/*.h) include/endgame/bit
               include/endgame/bitbase_store.h include/endgame/material.h include/endgame/bitbase_build.h \
               include/cli/bitbase_build_cli.h
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
-NPROC    := $(shell nproc 2>/dev/null || echo 1)
 EVAL_SETS := normal bt frisian losing
 EVAL_GEN := $(EVAL_SETS:%=$(GEN)/eval_%.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o \
@@ -55,9 +63,13 @@ BB_CHOICE := $(BUILD)/bitbases.choice
 ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
 $(shell mkdir -p $(BUILD) && [ "$$(cat $(BB_CHOICE) 2>/dev/null)" = "$(BITBASES)" ] || echo $(BITBASES) > $(BB_CHOICE))
 endif
-TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+# The suites that run longest start first, so that the others fill the remaining cores around them.
+SLOW_TESTS := test_skill test_tactics test_movegen test_tune test_match_proto test_hub_search test_search_root \
+              test_tt test_search_pool test_match
+TEST_NAMES := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
+TESTS    := $(TEST_NAMES:%=$(BUILD)/tests/%)
 
-.PHONY: all test sanitize tsan check valgrind clean distclean fuzz fuzz-smoke windows check-windows
+.PHONY: all test sanitize tsan check valgrind clean distclean fuzz fuzz-harnesses fuzz-smoke windows check-windows FORCE
 
 all: $(ENGINE)
 
@@ -141,8 +153,13 @@ $(BUILD)/tests/fake_%: tests/engines/fake_%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-test: $(ENGINE) $(TESTS) $(FAKES)
-	@set -e; for t in $(TESTS); do echo "== $$t"; $$t; done
+# Each suite is a job of its own, so suites run side by side; a failing one fails the target.
+test: $(TESTS:%=%.run)
+
+$(BUILD)/tests/%.run: $(BUILD)/tests/% $(ENGINE) $(FAKES) FORCE
+	@echo "== $<"; $<
+
+FORCE:
 
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer, in build/sanitize.
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -153,10 +170,7 @@ sanitize:
 # search share the transposition table with the main one, and no data race may be reported.
 TSAN_TESTS := test_search_pool test_search_root test_hub test_hub_search test_e2e
 tsan:
-	$(MAKE) FLAVOUR=tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" STATIC= build/tsan/engine \
-	  $(TSAN_TESTS:%=build/tsan/tests/%)
-	@set -e; for t in $(TSAN_TESTS); do echo "== build/tsan/tests/$$t"; \
-	  TSAN_OPTIONS="halt_on_error=1 exitcode=66" build/tsan/tests/$$t; done
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(MAKE) FLAVOUR=tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" STATIC= $(TSAN_TESTS:%=build/tsan/tests/%.run)
 
 # A short Hub session under valgrind (hub, init, 20 searches, quit): no errors, no leaks.
 # Built dynamic and without AVX-512, which valgrind cannot decode, in build/valgrind.
@@ -180,27 +194,34 @@ check:
 	$(MAKE) tsan
 	$(MAKE) fuzz-smoke FUZZ_SECONDS=12
 
-# libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME
+# libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME, each linked against
+# the fuzz flavour's objects (compiled once, with the coverage hooks libFuzzer needs).
 FUZZ_SRC     := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_DIR     := build/fuzz
 FUZZ_BIN     := $(patsubst tests/fuzz/%.c,$(FUZZ_DIR)/%,$(FUZZ_SRC))
-FUZZ_FLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude -I$(GEN)
+FUZZ_SAN     := -fsanitize=address,undefined
 FUZZ_SECONDS ?= 20
 
-fuzz: $(FUZZ_BIN)
+fuzz:
+	$(MAKE) FLAVOUR=fuzz CC=clang HOST_CC=$(CC) OPT="-O1 -g" CFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	  STATIC= fuzz-harnesses
 
-FUZZ_DATA    := $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(EVAL_GEN)
-$(FUZZ_DIR)/%: tests/fuzz/%.c $(LIB_SRC) $(FUZZ_DATA) $(BLOBS_H) | $(FUZZ_DIR)
-	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(FUZZ_DATA) $(LDLIBS)
+fuzz-harnesses: $(FUZZ_BIN)
 
-$(FUZZ_DIR):
-	mkdir -p $@
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_OBJ) $(BB_CHOICE)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
-# Runs each harness for FUZZ_SECONDS on a scratch copy of its seed corpus.
+# Runs each harness for FUZZ_SECONDS on a scratch copy of its seed corpus, side by side; a crash
+# fails the target and prints the end of the harness's log (build/fuzz/NAME.log).
 fuzz-smoke: fuzz
-	@set -e; for f in $(FUZZ_BIN); do n=$${f##*/fuzz_}; c=$(FUZZ_DIR)/corpus-$$n; \
-	  mkdir -p $$c; cp -n tests/fuzz/corpus/$$n/* $$c/ 2>/dev/null || true; \
-	  echo "== $$f ($(FUZZ_SECONDS) s)"; $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$c 2>&1 | tail -n 2; done
+	@$(MAKE) --no-print-directory $(FUZZ_BIN:%=%.smoke)
+
+$(FUZZ_DIR)/%.smoke: FORCE
+	@n=$*; n=$${n#fuzz_}; c=$(FUZZ_DIR)/corpus-$$n; mkdir -p $$c; \
+	  cp -n tests/fuzz/corpus/$$n/* $$c/ 2>/dev/null || true; \
+	  echo "== $(FUZZ_DIR)/$* ($(FUZZ_SECONDS) s)"; \
+	  if $(FUZZ_DIR)/$* -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$c > $(FUZZ_DIR)/$$n.log 2>&1; then \
+	    tail -n 2 $(FUZZ_DIR)/$$n.log; else tail -n 40 $(FUZZ_DIR)/$$n.log; exit 1; fi
 
 # engine.exe for 64-bit Windows, cross-compiled by MinGW-w64 (Debian: gcc-mingw-w64-x86-64) in
 # build/windows: static, the same blobs (generated here first) and warnings, for any x86-64-v2 CPU.
