@@ -228,6 +228,24 @@ static Score judge(Search *s, const Position *pos, Move m)
     return -r.score;
 }
 
+/* The judged moves of one position with their full-strength scores: levels and seeds often pick
+ * the same move, which is judged once. */
+typedef struct {
+    int count;
+    Move move[MAX_MOVES];
+    Score score[MAX_MOVES];
+} Verdicts;
+
+/* judge(s, pos, m), searched only the first time m is asked about. */
+static Score judge_once(Search *s, const Position *pos, Move m, Verdicts *v)
+{
+    for (int i = 0; i < v->count; i++)
+        if (v->move[i] == m)
+            return v->score[i];
+    v->move[v->count] = m;
+    return v->score[v->count++] = judge(s, pos, m);
+}
+
 /* At every level, on every tactics position and under three seeds, the move is legal; at no level
  * is it a man given away for nothing: one that loses a man to the captures right after it, when
  * the best move by that count does not, and that a full-strength search also finds a man worse
@@ -242,12 +260,13 @@ static void test_tactics_levels(void **state)
     assert_non_null(sink);
     Search *ref = search_new(TACTICS_TT_MIB);
     assert_non_null(ref);
-    int judged = 0;
+    int judged = 0, searched = 0;
     for (int p = 0; p < n; p++) {
         Move moves[MAX_MOVES];
         Score scores[MAX_MOVES];
+        Verdicts verdicts = {0};
         int count = shallow_scores(ref, &list[p].pos, moves, scores);
-        Score safe_deep = judge(ref, &list[p].pos, moves[0]);
+        Score safe_deep = judge_once(ref, &list[p].pos, moves[0], &verdicts);
         for (int level = SKILL_MIN; level <= SKILL_MAX; level++)
             for (long long seed = 1; seed <= 3; seed++) {
                 Hub *h = level_hub(level, seed, sink);
@@ -265,13 +284,15 @@ static void test_tactics_levels(void **state)
                 if (shallow > scores[0] - MAN)
                     continue;
                 judged++;
-                Score deep = judge(ref, &list[p].pos, pick.move);
+                Score deep = judge_once(ref, &list[p].pos, pick.move, &verdicts);
                 if (deep < safe_deep - MAN)
                     fail_msg("level %d seed %lld gives a man away in position %d (line %d): %d against %d",
                              level, seed, p, list[p].line, deep, safe_deep);
             }
+        searched += verdicts.count;
     }
-    print_message("%d picks lost a man at depth 1 (sacrifices) and were judged deeper\n", judged);
+    print_message("%d picks lost a man at depth 1 (sacrifices) and were judged deeper (%d searches)\n", judged,
+                  searched);
     search_free(ref);
     fclose(sink);
     free(list);

@@ -4,6 +4,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "search/search.h"
@@ -24,8 +28,7 @@ static void test_resize_rounds_to_power_of_two(void **state)
     tt_free(&tt);
 }
 
-/* A table larger than the machine's memory is refused before allocating, and the old one stays;
- * a searcher asked for it falls back to a smaller table that works. */
+/* A table larger than the machine's memory is refused before allocating, and the old one stays. */
 static void test_resize_beyond_memory(void **state)
 {
     (void)state;
@@ -41,10 +44,45 @@ static void test_resize_beyond_memory(void **state)
     assert_int_equal(tt.mib, 4);
     assert_non_null(tt.buckets);
     tt_free(&tt);
-    Search *s = search_new(too_big);
-    assert_non_null(s);
-    assert_true(search_tt_mib(s) <= too_big / 2);
+}
+
+/* The exit status of the child below: 0 when the searcher fell back to a table that fits. */
+static int fallback_child(void)
+{
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f || fscanf(f, "%ld", &pages) != 1)
+        return 2;
+    fclose(f);
+    rlim_t limit = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)1 << 30);
+    struct rlimit rl = {limit, limit};
+    if (setrlimit(RLIMIT_AS, &rl) != 0)
+        return 3;
+    Search *s = search_new(TT_MAX_MIB);
+    if (!s)
+        return 4;
+    size_t mib = search_tt_mib(s);
     search_free(s);
+    fprintf(stderr, "fallback: asked for %zu MiB, got %zu MiB\n", (size_t)TT_MAX_MIB, mib);
+    return mib >= 1 && mib < 1024 ? 0 : 5;
+}
+
+/* A searcher asked for more than it can have falls back to a smaller table that works: sizes over
+ * half the machine's memory are refused up front, then those the allocator refuses. A child whose
+ * address space may grow by 1 GiB only shows both without touching gigabytes of memory. */
+static void test_search_falls_back_to_a_table_that_fits(void **state)
+{
+    (void)state;
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0)
+        _exit(fallback_child());
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fail_msg("the child searcher did not fall back to a table under 1 GiB (status %d: 2-3 no limit set, "
+                 "4 no searcher, 5 table too large)", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
 static void test_store_probe_round_trip(void **state)
@@ -169,6 +207,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resize_rounds_to_power_of_two),
         cmocka_unit_test(test_resize_beyond_memory),
+        cmocka_unit_test(test_search_falls_back_to_a_table_that_fits),
         cmocka_unit_test(test_store_probe_round_trip),
         cmocka_unit_test(test_clear_forgets_every_entry),
         cmocka_unit_test(test_same_key_keeps_deeper_result_and_move),
