@@ -359,29 +359,31 @@ static void test_garbage_crash_and_exit_lose(void **state)
     free(log);
 }
 
+/* Each fault is far beyond its limit and each limit far beyond what the prompt engine needs, so
+ * a loaded machine or a sanitizer build cannot turn the prompt engine's moves into losses. */
 static void test_hang_and_time_losses(void **state)
 {
     (void)state;
     /* the shell engine sleeps in a child process: the whole group must go */
     char *hang[] = {"--engine1", FAKE, "--engine2", "tests/engines/hang.sh", "--games", "2", "--tc", "depth=2",
-                    "--timeout", "0.5"};
+                    "--timeout", "2"};
     MatchResult res;
     char *log = run_match(hang, 10, &res, true);
     assert_int_equal(res.tally.wins, 2);
     assert_int_equal(count(log, "hung after"), 2);
     free(log);
 
-    /* limits leave the prompt engine room on a loaded machine */
-    char *slow[] = {"--engine1", FAKE " slow 600", "--engine2", FAKE, "--games", "2", "--tc", "move-time=0.02",
-                    "--margin", "0.3"};
+    /* 5 s per move at move-time 0.02 with a 2 s margin */
+    char *slow[] = {"--engine1", FAKE " slow 5000", "--engine2", FAKE, "--games", "2", "--tc", "move-time=0.02",
+                    "--margin", "2"};
     log = run_match(slow, 10, &res, true);
     assert_int_equal(res.tally.losses, 2);
     assert_int_equal(count(log, "lost on time after"), 2);
     free(log);
 
-    /* 150 ms per move against a 0.5 s clock with 10 ms increments: the clock runs out */
-    char *clock[] = {"--engine1", FAKE, "--engine2", FAKE " slow 150", "--games", "2", "--tc", "time=0.5",
-                     "inc=0.01", "--margin", "0.1"};
+    /* 1 s per move against a 2 s clock with 10 ms increments: the clock runs out at the third move */
+    char *clock[] = {"--engine1", FAKE, "--engine2", FAKE " slow 1000", "--games", "2", "--tc", "time=2",
+                     "inc=0.01", "--margin", "0.5"};
     log = run_match(clock, 11, &res, true);
     assert_int_equal(res.tally.wins, 2);
     assert_int_equal(count(log, "lost on time after"), 2);
