@@ -7,6 +7,7 @@
 
 #include "rules/rules.h"
 #include "endgame/bitbase.h"
+#include "eval/score.h"
 #include "opening/book.h"
 #include "support/hub_test_util.h"
 #include "rules/notation.h"
@@ -450,7 +451,7 @@ static void test_go_book(void **state)
                 k++;
             assert_true(k < n && moves[k].score >= moves[0].score - margin);
             char info[64], score[16];
-            search_format_score(moves[k].score, score, sizeof score);
+            score_format(moves[k].score, score, sizeof score);
             snprintf(info, sizeof info, "info score=%s pv=", score);
             assert_int_equal(line_index(out, info, 0), 0);
             free(out);

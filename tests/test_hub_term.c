@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "eval/score.h"
 #include "rules/rules.h"
 #include "opening/book.h"
 #include "support/hub_test_util.h"
@@ -50,7 +51,7 @@ static void test_book(void **state)
     assert_true(n > 0);
     char want[256], text[MOVE_TEXT_MAX], score[16];
     notation_format_move(&start, moves[0].move, text);
-    search_format_score(moves[0].score, score, sizeof score);
+    score_format(moves[0].score, score, sizeof score);
     snprintf(want, sizeof want, "book count=%d ply=0 moves=\"%s:%s ", n, text, score);
     char *out = run(*state, "book\npos fen=W:W28:B23,5\nbook\n");
     assert_int_equal(line_index(out, want, 0), 0);

@@ -37,20 +37,6 @@ static SearchResult run(Search *s, const SearchLimits *limits, GoMode mode, FILE
     return r;
 }
 
-static void test_format_score(void **state)
-{
-    (void)state;
-    char buf[16];
-    search_format_score(SCORE_WIN - 3, buf, sizeof buf);
-    assert_string_equal(buf, "99.97");
-    search_format_score(-150, buf, sizeof buf);
-    assert_string_equal(buf, "-1.50");
-    search_format_score(5, buf, sizeof buf);
-    assert_string_equal(buf, "0.05");
-    search_format_score(-(SCORE_WIN - 12), buf, sizeof buf);
-    assert_string_equal(buf, "-99.88");
-}
-
 static void test_finds_win_by_capture(void **state)
 {
     (void)state;
@@ -468,7 +454,6 @@ int main(void)
 {
     rules_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_format_score),
         cmocka_unit_test(test_finds_win_by_capture),
         cmocka_unit_test(test_variant_wins),
         cmocka_unit_test(test_quiescence_resolves_captures),

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "eval/score.h"
 #include "rules/notation.h"
 #include "search/search.h"
 #include "search/tactics.h"
@@ -89,7 +90,7 @@ int tactics_cli_main(int argc, char **argv)
         char mt[MOVE_TEXT_MAX] = "none", sc[16];
         if (r.best)
             notation_format_move(&list[i].pos, r.best, mt);
-        search_format_score(r.score, sc, sizeof sc);
+        score_format(r.score, sc, sizeof sc);
         printf("tactics line=%d %s move=%s best=%s score=%s depth=%d nodes=%llu\n", list[i].line,
                ok ? "solved" : "missed", mt, list[i].text, sc, r.depth, (unsigned long long)r.nodes);
         solved += ok;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "endgame/bitbase.h"
+#include "eval/score.h"
 #include "opening/book.h"
 #include "rules/notation.h"
 #include "rules/make.h"
@@ -211,7 +212,7 @@ static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
         return false;
     if (info) {
         char score[16];
-        search_format_score(chosen.score, score, sizeof score);
+        score_format(chosen.score, score, sizeof score);
         fprintf(info, "info score=%s ", score);
         write_move(info, "pv", root, chosen.move);
         fputc('\n', info);
@@ -240,7 +241,7 @@ static void wait_ponder_end(Hub *h)
 static void print_played(FILE *info, const Position *root, const SearchResult *r)
 {
     char score[16];
-    search_format_score(r->score, score, sizeof score);
+    score_format(r->score, score, sizeof score);
     fprintf(info, "info depth=%d score=%s ", r->depth, score);
     write_move(info, "pv", root, r->best);
     fputc('\n', info);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "search/bench.h"
 #include "opening/book.h"
+#include "eval/score.h"
 #include "hub/hub_eval.h"
 #include "hub/hub_term.h"
 #include "rules/notation.h"
@@ -148,7 +149,7 @@ static void cmd_book(Hub *h)
     for (int i = 0; i < n; i++) {
         char text[MOVE_TEXT_MAX], score[16];
         notation_format_move(pos, moves[i].move, text);
-        search_format_score(moves[i].score, score, sizeof score);
+        score_format(moves[i].score, score, sizeof score);
         fprintf(h->out, "%s%s:%s", i ? " " : "", text, score);
     }
     fputs("\"\n", h->out);
@@ -180,7 +181,7 @@ static void print_think(Hub *h, const HubPick *pick, const char *move)
     fprintf(h->out, "source=%s", SOURCE[pick->source]);
     if (pick->source != HUB_PICK_ONLY) {
         char score[16];
-        search_format_score(pick->result.score, score, sizeof score);
+        score_format(pick->result.score, score, sizeof score);
         fprintf(h->out, " score=%s", score);
     }
     if (pick->source == HUB_PICK_SEARCH)
@@ -301,7 +302,7 @@ static void cmd_lines(Hub *h, const HubCommand *c)
             (unsigned long long)r->nodes, r->time);
     for (int i = 0; i < r->line_count; i++) {
         char score[16], pv[MAX_PLY * (MOVE_TEXT_MAX + 1)];
-        search_format_score(r->line_score[i], score, sizeof score);
+        score_format(r->line_score[i], score, sizeof score);
         search_line_text(h->search, i, pv, sizeof pv);
         fprintf(h->out, "%3d. %7s  %s\n", i + 1, score, pv);
     }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "endgame/bitbase.h"
+#include "eval/score.h"
 #include "opening/book.h"
 #include "util/clock.h"
 #include "util/jobs.h"
@@ -382,7 +383,7 @@ static bool add_roots(Builder *b)
 static void report(const Builder *b, long done, int last)
 {
     char score[16];
-    search_format_score(b->node[0].value, score, sizeof score);
+    score_format(b->node[0].value, score, sizeof score);
     fprintf(stderr, "book: %ld/%ld expansions, %d positions, %.0f s, start %s, last ply %d cost %lld\n", done,
             b->cfg.expansions, b->n, clock_now() - b->start, score, last >= 0 ? b->node[last].ply : -1,
             last >= 0 ? (long long)b->node[last].cost : -1LL);

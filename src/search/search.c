@@ -137,11 +137,6 @@ void search_clear(Search *s)
     search_pool_clear(s);
 }
 
-void search_format_score(Score score, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s%d.%02d", score < 0 ? "-" : "", abs(score) / 100, abs(score) % 100);
-}
-
 /* The clock starts now: the budget counts from here, but the time already spent pondering
  * counts as work done, so the search stops at once when it exceeds the target. */
 static void ponder_hit(Search *s, double now)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "endgame/bitbase.h"
 #include "endgame/bitbase_index.h"
+#include "eval/score.h"
 #include "util/clock.h"
 #include "rules/notation.h"
 #include "rules/make.h"
@@ -50,7 +51,7 @@ void search_print_info(Search *s, int depth, int rank, Score score, const Move *
         return;
     char text[MAX_PLY * (MOVE_TEXT_MAX + 1)], sc[16];
     format_pv(s, pv, pv_len, text, sizeof text);
-    search_format_score(score, sc, sizeof sc);
+    score_format(score, sc, sizeof sc);
     double t = clock_now() - s->go_time;
     double mean = s->leaf_count ? (double)s->leaf_ply_sum / (double)s->leaf_count : 0.0;
     fputs("info ", s->out);
