@@ -1,18 +1,18 @@
-/* The driver: iterative deepening, time control, pondering and the poll hook. The root (lines,
- * aspiration windows, `info` output) is in search_root.c, the tree below it in search_tree.c. */
-#include "search_internal.h"
+/* The driver and the public interface (search/search.h): searchers, their parameters, iterative
+ * deepening over the root's iterations, the time to stop deepening, the move played. The calls
+ * run one way, down: the helper threads (search_pool.c), the root (search_root.c), the tree below
+ * it (search_tree.c) and the node, clock and poll limits (search_limit.c). */
+#include "search/search.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "endgame/bitbase.h"
-#include "endgame/bitbase_index.h"
 #include "util/clock.h"
 #include "rules/make.h"
-
-#define CLOCK_INTERVAL 256       /* nodes between clock checks */
-#define POLL_NODES 2048          /* nodes between polls of the hub */
-#define POLL_SECONDS 0.004       /* and at most this long between two polls */
+#include "search_limit.h"
+#include "search_pool.h"
+#include "search_root.h"
 
 static const SearchParams DEFAULT_PARAMS = {
     .aspiration = 25,
@@ -51,6 +51,7 @@ Search *search_new(size_t tt_mib)
     }
     s->params = DEFAULT_PARAMS;
     s->lines = 1;
+    atomic_init(&s->helper_deadline, 0.0);
     bitbase_init();
     eval_init();   /* before any helper thread can evaluate */
     return s;
@@ -128,6 +129,14 @@ bool search_params_set(SearchParams *p, const char *name, int value)
     return false;
 }
 
+bool search_line_text(const Search *s, int i, char *buf, size_t size)
+{
+    if (i < 0 || i >= s->line_count)
+        return false;
+    search_root_format_pv(s, s->line[i].pv, s->line[i].pv_len, buf, size);
+    return true;
+}
+
 void search_clear(Search *s)
 {
     search_pool_wait(s);
@@ -135,95 +144,6 @@ void search_clear(Search *s)
     memset(s->history, 0, sizeof s->history);
     memset(s->killers, 0, sizeof s->killers);
     search_pool_clear(s);
-}
-
-/* The clock starts now: the budget counts from here, but the time already spent pondering
- * counts as work done, so the search stops at once when it exceeds the target. */
-static void ponder_hit(Search *s, double now)
-{
-    s->pondering = false;
-    s->clock_start = now;
-    if (s->plan.timed)
-        search_pool_deadline(s, now + s->plan.hard);
-    if (s->completed_depth > 0 && s->plan.timed &&
-        (now - s->go_time >= s->plan.soft || s->root_count == 1))
-        s->stopped = true;
-}
-
-void search_check(Search *s)
-{
-    s->next_check = s->nodes + CLOCK_INTERVAL;
-    if (s->halt) {
-        atomic_store_explicit(&s->nodes_shown, s->nodes, memory_order_relaxed);
-        double deadline = atomic_load_explicit(s->deadline, memory_order_relaxed);
-        if (atomic_load_explicit(s->halt, memory_order_relaxed) || (deadline > 0 && clock_now() >= deadline))
-            s->stopped = true;
-        return;
-    }
-    if (s->node_limit) {
-        if (search_pool_nodes(s) >= s->node_limit) {
-            s->stopped = true;
-            return;
-        }
-        if (s->next_check > s->node_limit)
-            s->next_check = s->node_limit;
-    }
-    double now = clock_now();
-    if (s->poll && (s->nodes - s->last_poll_nodes >= POLL_NODES || now - s->last_poll_time >= POLL_SECONDS)) {
-        s->last_poll_nodes = s->nodes;
-        s->last_poll_time = now;
-        PollResult r = s->poll(s->poll_ctx);
-        if (r == POLL_STOP)
-            s->stopped = true;
-        else if (r == POLL_PONDER_HIT && s->pondering)
-            ponder_hit(s, now);
-    }
-    if (!s->pondering && s->plan.timed && now - s->clock_start >= s->plan.hard)
-        s->stopped = true;
-}
-
-/* Loads the reversible part of the game so repetitions of earlier positions are seen. */
-static void init_keys(Search *s, const Game *game)
-{
-    int rev = game->draw[game->ply].reversible;
-    if (rev > game->ply)
-        rev = game->ply;
-    if (rev > GAME_MAX_PLIES)
-        rev = GAME_MAX_PLIES;
-    for (int i = 0; i < rev; i++)
-        s->keys[i] = game->pos[game->ply - rev + i].key;
-    s->key_base = rev;
-}
-
-void search_start(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
-                  void *poll_ctx, FILE *out)
-{
-    const Position *root = game_position(game);
-    s->nodes = 0;
-    s->node_limit = limits->nodes;
-    s->next_check = s->node_limit && s->node_limit < CLOCK_INTERVAL ? s->node_limit : CLOCK_INTERVAL;
-    s->last_poll_nodes = 0;
-    s->leaf_count = s->leaf_ply_sum = 0;
-    s->stopped = false;
-    s->pondering = mode == GO_PONDER;
-    s->completed_depth = 0;
-    s->go_time = s->clock_start = s->last_poll_time = clock_now();
-    s->poll = poll;
-    s->poll_ctx = poll_ctx;
-    s->out = out;
-    int men = bb_popcount(position_occupied(root) & ~root->kings);
-    timeman_plan(limits, men, &s->plan);
-    s->mode = mode;
-    if (!s->halt)   /* the main searcher ages the shared table, before its helpers start */
-        tt_new_search(s->tt);
-    search_prepare_reductions(s);
-    memset(s->killers, 0, sizeof s->killers);
-    for (int c = 0; c < 2; c++)
-        for (int f = 0; f < 64; f++)
-            for (int t = 0; t < 64; t++)
-                s->history[c][f][t] /= 2;
-    init_keys(s, game);
-    search_root_init(s, root);
 }
 
 /* The one legal move, with the transposition table's opinion of the reply. */
@@ -244,7 +164,7 @@ static void answer_single_move(Search *s, SearchResult *result)
     s->pv[0][0] = result->best;
     s->pv[0][1] = result->ponder;
     s->pv_len[0] = result->ponder ? 2 : 1;
-    search_print_info(s, 0, 0, result->score, s->pv[0], s->pv_len[0]);
+    search_root_print_info(s, 0, 0, result->score, s->pv[0], s->pv_len[0]);
 }
 
 /* Shrinks the time target while the best move stays, stretches it when the move changes. */
@@ -314,7 +234,7 @@ static void adopt_deeper_line(Search *s, SearchResult *result)
     play_line(s, result, &line);
     result->depth = depth;
     result->from_helper = true;
-    search_print_info(s, depth, 0, line.score, line.pv, line.pv_len);
+    search_root_print_info(s, depth, 0, line.score, line.pv, line.pv_len);
 }
 
 void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
@@ -322,7 +242,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
 {
     memset(result, 0, sizeof *result);
     search_pool_wait(s);   /* the last search's helpers may still be winding down */
-    search_start(s, game, limits, mode, poll, poll_ctx, out);
+    search_root_start(s, game, limits, mode, poll, poll_ctx, out);
     if (s->root_count == 0)
         return;
     result->best = s->root[0].move;
@@ -337,7 +257,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
     Score prev_score = 0;
     search_pool_start(s, game, max_depth);
     if (s->plan.timed && !s->pondering)
-        search_pool_deadline(s, s->clock_start + s->plan.hard);
+        search_limit_deadline(s, s->clock_start + s->plan.hard);
     for (int depth = 1; depth <= max_depth; depth++) {
         s->root_depth = depth;
         if (!search_root_iterate(s, &root_ds, depth)) {
@@ -356,7 +276,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
         for (int i = 0; i < s->line_count; i++) {
             result->line_move[i] = s->line[i].pv[0];
             result->line_score[i] = s->line[i].score;
-            search_print_info(s, depth, s->lines > 1 ? i + 1 : 0, s->line[i].score, s->line[i].pv,
+            search_root_print_info(s, depth, s->lines > 1 ? i + 1 : 0, s->line[i].score, s->line[i].pv,
                               s->line[i].pv_len);
         }
         Score prev = depth > 1 ? prev_score : first->score;
@@ -366,6 +286,6 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
     }
     search_pool_halt(s);
     adopt_deeper_line(s, result);
-    result->nodes = search_pool_nodes(s);
+    result->nodes = search_limit_nodes(s);
     result->time = clock_now() - s->go_time;
 }

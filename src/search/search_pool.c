@@ -3,11 +3,13 @@
  * so that the threads spread over several iterations. What they find reaches the main searcher
  * only through the table; the main searcher alone chooses the move, prints and keeps the clock.
  * Threads are made when the count changes and sleep between searches. */
-#include "search_internal.h"
+#include "search_pool.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include "util/thread.h"
+#include "search_limit.h"
+#include "search_root.h"
 
 /* Depth skipping by helper (the pattern of Stockfish 10's lazy SMP): helper i searches depth d
  * only when ((d + game ply + SKIP_PHASE[j]) / SKIP_SIZE[j]) is even, j = (i - 1) % 20. */
@@ -33,12 +35,12 @@ struct SearchPool {
     ThreadCond idle;     /* a helper finished its search, or read all it needs of the game */
     int count;
     Helper helper[SEARCH_MAX_THREADS - 1];
+    Search *searcher[SEARCH_MAX_THREADS - 1];   /* helper[i].searcher: the main searcher's helpers */
     uint64_t search_id;  /* bumped for every search */
     int busy;            /* helpers still searching */
     int reading;         /* helpers still reading the game */
     bool quit;
     atomic_bool halt;
-    _Atomic double deadline;
     /* the current search, valid while busy > 0 */
     const Game *game;
     int max_depth;
@@ -58,7 +60,7 @@ static void helper_search(Helper *h, const Game *game, int max_depth)
 {
     Search *s = h->searcher;
     SearchLimits none = {0};
-    search_start(s, game, &none, GO_ANALYZE, NULL, NULL, NULL);
+    search_root_start(s, game, &none, GO_ANALYZE, NULL, NULL, NULL);
     DrawState root_ds = game->draw[game->ply];
     int game_ply = game->ply;
     done_reading(h->pool);
@@ -112,7 +114,7 @@ static Search *helper_searcher(Search *main, SearchPool *p)
     s->tt = main->tt;
     s->lines = 1;
     s->halt = &p->halt;
-    s->deadline = &p->deadline;
+    s->deadline = &main->helper_deadline;
     return s;
 }
 
@@ -133,6 +135,8 @@ void search_pool_free(Search *s)
     if (!p)
         return;
     search_pool_wait(s);
+    s->helpers = NULL;
+    s->helper_count = 0;
     thread_mutex_lock(&p->lock);
     p->quit = true;
     thread_cond_broadcast(&p->wake);
@@ -169,13 +173,12 @@ bool search_pool_resize(Search *s, int threads)
         return false;
     }
     atomic_init(&p->halt, false);
-    atomic_init(&p->deadline, 0.0);
     s->pool = p;
     for (int i = 0; i < want; i++) {
         Helper *h = &p->helper[i];
         h->index = i + 1;
         h->pool = p;
-        h->searcher = helper_searcher(s, p);
+        h->searcher = p->searcher[i] = helper_searcher(s, p);
         if (!h->searcher || !thread_start(&h->thread, helper_main, h, HELPER_STACK_BYTES)) {
             free(h->searcher);
             search_pool_free(s);
@@ -183,6 +186,8 @@ bool search_pool_resize(Search *s, int threads)
         }
         p->count++;
     }
+    s->helpers = p->searcher;
+    s->helper_count = p->count;
     return true;
 }
 
@@ -201,7 +206,7 @@ void search_pool_start(Search *s, const Game *game, int max_depth)
     }
     thread_mutex_lock(&p->lock);
     atomic_store_explicit(&p->halt, false, memory_order_relaxed);
-    atomic_store_explicit(&p->deadline, 0.0, memory_order_relaxed);
+    search_limit_deadline(s, 0.0);
     p->game = game;
     p->max_depth = max_depth;
     for (int i = 0; i < p->count; i++)
@@ -240,22 +245,7 @@ int search_pool_deepest(Search *s, RootLine *line)
     return best;
 }
 
-void search_pool_deadline(Search *s, double when)
-{
-    if (s->pool)
-        atomic_store_explicit(&s->pool->deadline, when, memory_order_relaxed);
-}
-
 int search_pool_size(const Search *s) { return s->pool ? s->pool->count : 0; }
-
-uint64_t search_pool_nodes(const Search *s)
-{
-    uint64_t n = s->nodes;
-    if (s->pool)
-        for (int i = 0; i < s->pool->count; i++)
-            n += atomic_load_explicit(&s->pool->helper[i].searcher->nodes_shown, memory_order_relaxed);
-    return n;
-}
 
 void search_pool_clear(Search *s)
 {

@@ -1,22 +1,23 @@
-/* The root: its move list (exclusions, bitbase filter, TT move first), one iteration of one or
- * several lines (multi-PV) with aspiration windows, and the `info` output. */
-#include "search_internal.h"
+/* The root: its set-up (limits, move list with exclusions, bitbase filter, TT move first), one
+ * iteration of one or several lines (multi-PV) with aspiration windows, and the `info` output. */
+#include "search_root.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include "endgame/bitbase.h"
-#include "endgame/bitbase_index.h"
 #include "eval/score.h"
 #include "util/clock.h"
 #include "rules/notation.h"
 #include "rules/make.h"
+#include "search_limit.h"
+#include "search_tree.h"
 
 #define ASPIRATION_MIN_DEPTH 4
 #define ASPIRATION_FULL 500      /* a window wider than this becomes the full window */
 
-/* Writes pv, played from the root, as Hub moves, stopping at the first move that is not legal in
- * its position (cannot happen unless memory is corrupt, but the output must stay a legal line). */
-static void format_pv(const Search *s, const Move *pv, int pv_len, char *buf, size_t size)
+/* Stops at an illegal move, which cannot happen unless memory is corrupt: the output must stay a
+ * legal line. */
+void search_root_format_pv(const Search *s, const Move *pv, int pv_len, char *buf, size_t size)
 {
     Position pos = s->root_pos;
     size_t len = 0;
@@ -37,27 +38,19 @@ static void format_pv(const Search *s, const Move *pv, int pv_len, char *buf, si
     }
 }
 
-bool search_line_text(const Search *s, int i, char *buf, size_t size)
-{
-    if (i < 0 || i >= s->line_count)
-        return false;
-    format_pv(s, s->line[i].pv, s->line[i].pv_len, buf, size);
-    return true;
-}
-
-void search_print_info(Search *s, int depth, int rank, Score score, const Move *pv, int pv_len)
+void search_root_print_info(Search *s, int depth, int rank, Score score, const Move *pv, int pv_len)
 {
     if (!s->out)
         return;
     char text[MAX_PLY * (MOVE_TEXT_MAX + 1)], sc[16];
-    format_pv(s, pv, pv_len, text, sizeof text);
+    search_root_format_pv(s, pv, pv_len, text, sizeof text);
     score_format(score, sc, sizeof sc);
     double t = clock_now() - s->go_time;
     double mean = s->leaf_count ? (double)s->leaf_ply_sum / (double)s->leaf_count : 0.0;
     fputs("info ", s->out);
     if (rank > 0)
         fprintf(s->out, "multipv=%d ", rank);
-    uint64_t nodes = search_pool_nodes(s);
+    uint64_t nodes = search_limit_nodes(s);
     fprintf(s->out, "depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.1f pv=\"%s\"\n", depth, mean,
             sc, (unsigned long long)nodes, t, t > 0 ? (double)nodes / t / 1e6 : 0.0, text);
     fflush(s->out);
@@ -96,11 +89,11 @@ static Score root_search(Search *s, const DrawState *root_ds, int first, int dep
         game_draw_next(pos, root_ds, m, &child, &cds);
         Score score;
         if (i == first) {
-            score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
+            score = -search_tree_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
         } else {
-            score = -search_node(s, &child, &cds, depth - 1, 1, -alpha - 1, -alpha);
+            score = -search_tree_node(s, &child, &cds, depth - 1, 1, -alpha - 1, -alpha);
             if (!s->stopped && score > alpha && score < beta)
-                score = -search_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
+                score = -search_tree_node(s, &child, &cds, depth - 1, 1, -beta, -alpha);
         }
         if (s->stopped)
             return best;
@@ -116,7 +109,7 @@ static Score root_search(Search *s, const DrawState *root_ds, int first, int dep
             if (i > first && s->lines == 1) {   /* several lines are printed once complete */
                 keep_line(s, score, &s->partial);
                 if (depth > 1)
-                    search_print_info(s, depth, 0, score, s->pv[0], s->pv_len[0]);
+                    search_root_print_info(s, depth, 0, score, s->pv[0], s->pv_len[0]);
             }
             if (alpha >= beta)
                 break;
@@ -216,7 +209,9 @@ static void init_bitbase_root(Search *s)
         s->root_count = kept;
 }
 
-void search_root_init(Search *s, const Position *root)
+/* Sets up the root moves of root: the excluded ones left out, those that lose a bitbase value
+ * dropped, the transposition table's move first. */
+static void init_root_moves(Search *s, const Position *root)
 {
     MoveList list;
     movegen_generate(root, &list);
@@ -232,4 +227,37 @@ void search_root_init(Search *s, const Position *root)
             if (s->root[i].move == hit.move)
                 root_to(s, 0, i);
     init_bitbase_root(s);
+}
+
+/* Loads the reversible part of the game so repetitions of earlier positions are seen. */
+static void init_keys(Search *s, const Game *game)
+{
+    int rev = game->draw[game->ply].reversible;
+    if (rev > game->ply)
+        rev = game->ply;
+    if (rev > GAME_MAX_PLIES)
+        rev = GAME_MAX_PLIES;
+    for (int i = 0; i < rev; i++)
+        s->keys[i] = game->pos[game->ply - rev + i].key;
+    s->key_base = rev;
+}
+
+void search_root_start(Search *s, const Game *game, const SearchLimits *limits, GoMode mode, SearchPoll poll,
+                       void *poll_ctx, FILE *out)
+{
+    const Position *root = game_position(game);
+    search_limit_start(s, limits, mode, root, poll, poll_ctx);
+    s->leaf_count = s->leaf_ply_sum = 0;
+    s->out = out;
+    s->mode = mode;
+    if (!s->halt)   /* the main searcher ages the shared table, before its helpers start */
+        tt_new_search(s->tt);
+    search_tree_prepare_reductions(s);
+    memset(s->killers, 0, sizeof s->killers);
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < 64; f++)
+            for (int t = 0; t < 64; t++)
+                s->history[c][f][t] /= 2;
+    init_keys(s, game);
+    init_root_moves(s, root);
 }

@@ -3,13 +3,16 @@
  * leaves and ProbCut-style pruning (all sparing capture offers: shots and exchange offers),
  * single-reply and singular extensions, endgame bitbase probes, and a quiescence search that
  * resolves the compulsory captures. */
+#include "search_tree.h"
+
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
 #include "endgame/bitbase.h"
+#include "eval/eval.h"
 #include "rules/make.h"
 #include "eval/eval_weights.h"
-#include "search_internal.h"
+#include "search_limit.h"
 
 #define ORDER_TT (1 << 30)
 #define ORDER_KILLER (1 << 20)
@@ -91,7 +94,7 @@ static Score qsearch(Search *s, const Position *pos, int ply, int qply, Score al
 {
     s->pv_len[ply] = 0;
     eval_cache_prefetch(&s->eval_cache, pos->key);   /* most quiescence nodes end in leaf_eval */
-    if (search_tick(s))
+    if (search_limit_tick(s))
         return 0;
     if (ply >= MAX_PLY - 1)
         return leaf_eval(s, pos, ply);
@@ -191,7 +194,7 @@ static inline Move pick_move(MoveList *list, int *order, int i)
     return m;
 }
 
-void search_prepare_reductions(Search *s)
+void search_tree_prepare_reductions(Search *s)
 {
     if (s->lmr_divisor == s->params.lmr || !s->params.lmr)
         return;
@@ -231,13 +234,13 @@ static bool singular_move(Search *s, const Position *pos, const DrawState *ds, M
 {
     Score bound = (Score)(tts - s->params.singular);
     s->skip[ply] = tt_move;
-    Score score = search_node(s, pos, ds, depth - SINGULAR_DEPTH_CUT, ply, bound, bound + 1);
+    Score score = search_tree_node(s, pos, ds, depth - SINGULAR_DEPTH_CUT, ply, bound, bound + 1);
     s->skip[ply] = MOVE_NONE;
     s->pv_len[ply] = 0;
     return score <= bound;
 }
 
-Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
+Score search_tree_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
                   Score beta)
 {
     s->pv_len[ply] = 0;
@@ -245,7 +248,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         return 0;
     if (depth <= 0)
         return qsearch(s, pos, ply, 0, alpha, beta);
-    if (search_tick(s))
+    if (search_limit_tick(s))
         return 0;
     if (ply >= MAX_PLY - 2)
         return leaf_eval(s, pos, ply);
@@ -287,7 +290,7 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         !(s->params.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos)) &&
         (!s->params.prune_eval || (eval == SCORE_INF ? static_eval(s, pos) : eval) >= beta)) {
         Score pbeta = beta + s->params.prune * depth;
-        Score score = search_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
+        Score score = search_tree_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
         if (s->stopped)
             return 0;
         if (score >= pbeta)
@@ -333,18 +336,18 @@ Score search_node(Search *s, const Position *pos, const DrawState *ds, int depth
         s->after_quiet[ply + 1] = !list.capture_len;
         Score score;
         if (i == 0) {
-            score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
+            score = -search_tree_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
         } else {
             int r = 0;
             if (s->params.lmr && depth >= LMR_MIN_DEPTH && !list.capture_len && order[i] < ORDER_KILLER &&
                 i >= (pv_node ? 3 : 1) && !move_crowns(pos, m) &&
                 !(ply < s->params.lmr_sac && movegen_has_capture(&child)))
                 r = late_move_reduction(s, depth, i, pv_node);
-            score = -search_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
+            score = -search_tree_node(s, &child, &cds, new_depth - r, ply + 1, -alpha - 1, -alpha);
             if (score > alpha && r)
-                score = -search_node(s, &child, &cds, new_depth, ply + 1, -alpha - 1, -alpha);
+                score = -search_tree_node(s, &child, &cds, new_depth, ply + 1, -alpha - 1, -alpha);
             if (score > alpha && score < beta)
-                score = -search_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
+                score = -search_tree_node(s, &child, &cds, new_depth, ply + 1, -beta, -alpha);
         }
         if (s->stopped)
             return 0;
