@@ -28,6 +28,47 @@ static void test_help(void **state)
     free(out);
 }
 
+/* Whether help's text names the parameter name as its parameter list does: "name (...)". */
+static bool names_param(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
+        if (p > text && p[-1] == ' ' && strncmp(p + n, " (", 2) == 0)
+            return true;
+    return false;
+}
+
+/* help names every parameter the loop takes: each one the handshake announces (set to its
+ * announced value without an error, so set-param accepts it), and the search-NAME family. */
+static void test_help_names_every_parameter(void **state)
+{
+    Hub *h = *state;
+    char *hello = run(h, "hub\n");
+    char *help = run(h, "help\n");
+    char *params = strstr(help, "  set-param"), *end = params ? strstr(params, "\n  init") : NULL;
+    assert_non_null(end);
+    *end = '\0';   /* help's part on set-param */
+    char line[512], name[64], value[64], cmd[160];
+    int n = 0;
+    for (; get_line(hello, "param name=", n, line, sizeof line); n++) {
+        assert_int_equal(sscanf(line, "param name=%63s value=%63s", name, value), 2);
+        snprintf(cmd, sizeof cmd, "set-param name=%s value=%s\n", name, value);
+        char *out = run(h, cmd);
+        if (count_lines(out, "error") != 0)
+            fail_msg("set-param name=%s value=%s is refused: %s", name, value, out);
+        free(out);
+        if (!names_param(params, name))
+            fail_msg("help does not name the parameter %s", name);
+    }
+    assert_true(n > 0);
+    char *out = run(h, "set-param name=search-lmr value=125\n");
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_true(names_param(params, "search-NAME"));
+    free(out);
+    free(help);
+    free(hello);
+}
+
 static void test_board(void **state)
 {
     char *out = run(*state, "pos fen=B:WK3,31:B20,45\nboard\n");
@@ -317,6 +358,7 @@ int main(void)
     rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_help, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_help_names_every_parameter, setup, teardown),
         cmocka_unit_test_setup_teardown(test_board, setup, teardown),
         cmocka_unit_test_setup_teardown(test_moves, setup, teardown),
         cmocka_unit_test_setup_teardown(test_book, setup, teardown),
