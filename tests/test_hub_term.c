@@ -310,11 +310,33 @@ static void test_eval(void **state)
     free(out);
 }
 
+/* bench: a parseable line a position with its time, the note on nps, then the total (its nodes
+ * the positions' sum) last; a bad depth is refused. */
 static void test_bench(void **state)
 {
     char *out = run(*state, "bench depth=1\nbench depth=0\n");
+    int positions = count_lines(out, "bench position=");
+    assert_true(positions >= 1);
+    char line[256], move[MOVE_TEXT_MAX];
+    unsigned long long nodes, sum = 0;
+    int index, depth;
+    double time, nps;
+    for (int i = 0; i < positions; i++) {
+        assert_true(get_line(out, "bench position=", i, line, sizeof line));
+        assert_int_equal(sscanf(line, "bench position=%d depth=%d nodes=%llu time=%lf move=%95s", &index, &depth,
+                                &nodes, &time, move), 5);
+        assert_int_equal(index, i + 1);
+        assert_int_equal(depth, 1);
+        assert_true(time >= 0);
+        sum += nodes;
+    }
+    assert_int_equal(line_index(out, "bench note=", 0), positions);
+    assert_int_equal(line_index(out, "bench nodes=", 0), positions + 1);
+    assert_true(get_line(out, "bench nodes=", 0, line, sizeof line));
+    assert_int_equal(sscanf(line, "bench nodes=%llu time=%lf nps=%lf depth=%d", &nodes, &time, &nps, &depth), 4);
+    assert_true(nodes == sum);
+    assert_int_equal(depth, 1);
     assert_int_equal(count_lines(out, "bench nodes="), 1);
-    assert_true(count_lines(out, "bench position=") >= 1);
     assert_int_equal(count_lines(out, "error message="), 1);
     free(out);
 }

@@ -6,8 +6,10 @@
 #define BENCH_DEFAULT_DEPTH 18
 
 /* Searches every bench position to depth with a fresh table on threads threads and prints one
- * line per position, then "bench nodes=N time=S nps=M", S the time spent searching (not the
- * set-up: a fresh table's pages, the helper threads and the evaluation weights are made before the
- * clock starts). On one thread N is the signature; on more it varies from run to run. Returns N
- * (0 when memory is short or the threads cannot be made). */
+ * line per position, "bench position=I depth=D nodes=N time=S move=M", a note that nps misleads
+ * (it rises and falls with the position mix and the pruning), then "bench nodes=N time=S nps=M
+ * depth=D" last: S the time spent reaching depth (not the set-up: a fresh table's pages, the
+ * helper threads and the evaluation weights are made before the clock starts), the figure to
+ * compare. On one thread N is the signature; on more it varies from run to run. Returns N (0 when
+ * memory is short or the threads cannot be made). */
 uint64_t bench_run(int depth, int threads, FILE *out);
