@@ -118,10 +118,55 @@ static void test_continue_uses_stability(void **state)
     assert_false(timeman_continue(&plan, 1.0, 2.0));
 }
 
+/* The stability falls while the move stays and rises when it changes, within [0.6, 2]. */
+static void test_stability_follows_the_best_move(void **state)
+{
+    (void)state;
+    double s = 1.0;
+    for (int i = 0; i < 20; i++) {
+        double next = timeman_stability(s, false);
+        assert_true(next <= s && next >= 0.6);
+        s = next;
+    }
+    assert_true(s == 0.6);
+    assert_true(timeman_stability(0.6, true) == 1.3);   /* a change starts from at least 1 */
+    for (int i = 0; i < 20; i++) {
+        double next = timeman_stability(s, true);
+        assert_true(next >= s && next <= 2.0);
+        s = next;
+    }
+    assert_true(s == 2.0);
+}
+
+/* The scale grows with time_target, a falling score stretches it (at most doubling it), a rising
+ * one or a proven result does not. */
+static void test_scale_follows_target_and_drop(void **state)
+{
+    (void)state;
+    double last = 0;
+    for (int target = 10; target <= 300; target += 10) {
+        double scale = timeman_scale(1.0, target, 0, 0, 0);
+        assert_true(scale > last);
+        last = scale;
+    }
+    assert_true(timeman_scale(1.5, 100, 0, 50, -50) == 1.5);    /* time_drop off */
+    assert_true(timeman_scale(1.0, 100, 50, -50, 50) == 1.0);   /* the score rose */
+    double drop_prev = 1.0;
+    for (int fall = 10; fall <= 400; fall += 10) {
+        double scale = timeman_scale(1.0, 100, 50, 0, -fall);
+        assert_true(scale >= drop_prev && scale <= 2.0);
+        drop_prev = scale;
+    }
+    assert_true(drop_prev == 2.0);
+    assert_true(timeman_scale(1.0, 100, 50, 0, -SCORE_WIN + 5) == 1.0);   /* a proven loss */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_move_time_is_never_exceeded),
+        cmocka_unit_test(test_stability_follows_the_best_move),
+        cmocka_unit_test(test_scale_follows_target_and_drop),
         cmocka_unit_test(test_clock_levels_never_lose_on_time),
         cmocka_unit_test(test_clock_levels_spend_a_fair_share),
         cmocka_unit_test(test_unbounded_levels_are_untimed),

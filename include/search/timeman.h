@@ -2,6 +2,7 @@
 /* Search limits from the Hub `level` command. Zero means "not set" for every field. */
 #include <stdbool.h>
 #include <stdint.h>
+#include "eval/score.h"
 
 typedef struct {
     int depth;          /* level depth=N */
@@ -34,3 +35,14 @@ void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan);
 /* Whether to start another iteration after elapsed seconds. scale multiplies the target: < 1
  * when the best move has been stable, > 1 after it changed or the score fell. */
 bool timeman_continue(const TimePlan *plan, double elapsed, double scale);
+
+/* The best move's stability after one more iteration, from stability (1 at the start): it falls
+ * by a tenth while the move stays (to 0.6 at least), rises by 30% from at least 1 when it changes
+ * (to 2 at most). It scales the target through timeman_scale. */
+double timeman_stability(double stability, bool changed);
+
+/* The scale for timeman_continue after an iteration that scored score (prev: the iteration
+ * before): stability times target_percent / 100 (the search's time_target), stretched by
+ * drop_percent (time_drop) per 0.1 man the score fell, at most doubled; no stretch for a proven
+ * result. */
+double timeman_scale(double stability, int target_percent, int drop_percent, Score prev, Score score);

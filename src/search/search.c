@@ -167,28 +167,6 @@ static void answer_single_move(Search *s, SearchResult *result)
     search_root_print_info(s, 0, 0, result->score, s->pv[0], s->pv_len[0]);
 }
 
-/* Shrinks the time target while the best move stays, stretches it when the move changes. */
-static double next_stability(double stability, bool changed)
-{
-    if (!changed)
-        return stability * 0.9 < 0.6 ? 0.6 : stability * 0.9;
-    stability = (stability < 1 ? 1 : stability) * 1.3;
-    return stability > 2 ? 2 : stability;
-}
-
-/* How much of the planned target the search may use before it stops deepening: the parameter's
- * share, scaled by the best move's stability and stretched after a falling score. */
-static double target_scale(const Search *s, double stability, Score prev, Score score)
-{
-    double scale = stability * s->params.time_target / 100.0;
-    int drop = prev - score;
-    if (s->params.time_drop > 0 && drop > 0 && abs(score) < SCORE_WIN_MIN) {
-        double extra = s->params.time_drop / 100.0 * drop / 10.0;
-        scale *= 1 + (extra > 1 ? 1 : extra);
-    }
-    return scale;
-}
-
 /* Whether the iteration just finished leaves no reason to go deeper. */
 static bool iteration_ends_search(Search *s, int depth, Score score, double scale)
 {
@@ -267,7 +245,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
         const RootLine *first = &s->line[0];
         Move best = first->pv[0];
         if (depth > 1)
-            stability = next_stability(stability, best != result->best);
+            stability = timeman_stability(stability, best != result->best);
         result->best = best;
         result->ponder = first->pv_len > 1 ? first->pv[1] : MOVE_NONE;
         result->score = first->score;
@@ -280,7 +258,7 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
                               s->line[i].pv_len);
         }
         Score prev = depth > 1 ? prev_score : first->score;
-        if (iteration_ends_search(s, depth, first->score, target_scale(s, stability, prev, first->score)))
+        if (iteration_ends_search(s, depth, first->score, timeman_scale(stability, s->params.time_target, s->params.time_drop, prev, first->score)))
             break;
         prev_score = first->score;
     }

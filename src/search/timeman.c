@@ -66,3 +66,19 @@ bool timeman_continue(const TimePlan *plan, double elapsed, double scale)
         return elapsed < plan->hard;
     return elapsed < plan->soft * TIMEMAN_START_SHARE * scale && elapsed < plan->hard;
 }
+
+double timeman_stability(double stability, bool changed)
+{
+    if (!changed)
+        return max_d(stability * 0.9, 0.6);
+    return min_d(max_d(stability, 1) * 1.3, 2);
+}
+
+double timeman_scale(double stability, int target_percent, int drop_percent, Score prev, Score score)
+{
+    double scale = stability * target_percent / 100.0;
+    int drop = prev - score;
+    if (drop_percent > 0 && drop > 0 && score < SCORE_WIN_MIN && score > -SCORE_WIN_MIN)
+        scale *= 1 + min_d(drop_percent / 100.0 * drop / 10.0, 1);
+    return scale;
+}
