@@ -161,6 +161,10 @@ $(BUILD)/tests/%.run: $(BUILD)/tests/% $(ENGINE) $(FAKES) FORCE
 
 FORCE:
 
+# The suites and fake engines are kept once run: as links in the chain to X.run, make would
+# otherwise delete them as intermediate files and link them anew every time.
+.SECONDARY: $(TESTS) $(FAKES)
+
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer, in build/sanitize.
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
