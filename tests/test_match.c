@@ -14,7 +14,7 @@
 #include "rules/rules.h"
 #include "match/match.h"
 #include "match/engine_hub.h"
-#include "match/pdn.h"
+#include "pdn/pdn_read.h"
 
 #define FAKE TEST_BIN_DIR "/fake_engine"
 
@@ -297,21 +297,27 @@ static void test_legal_match_writes_pdn(void **state)
     assert_int_equal(res.tally.wins, res.tally.losses);
 
     FILE *f = fopen(path, "r");
-    PdnRecord rec = {.game = game};
-    char err[256];
+    PdnReader *reader = pdn_reader_new(f, path);
+    PdnGame rec;
+    pdn_game_init(&rec);
     int rounds = 0, games = 0;
-    for (int r; (r = pdn_read_game(f, &rec, err, sizeof err)) != 0; games++) {
-        assert_int_equal(r, 1);
-        rounds |= 1 << atoi(pdn_tag(&rec, "Round"));
-        assert_non_null(pdn_tag(&rec, "FEN"));
-        assert_string_equal(pdn_tag(&rec, "Result"), rec.result);
+    for (PdnReadStatus r; (r = pdn_reader_next(reader, &rec)) != PDN_READ_END; games++) {
+        assert_int_equal(r, PDN_READ_OK);
+        rounds |= 1 << atoi(pdn_game_tag(&rec, "Round"));
+        assert_non_null(pdn_game_tag(&rec, "FEN"));
+        assert_string_equal(pdn_game_tag(&rec, "Result"), rec.result_text);
         /* the replayed game really ended the way its Termination tag says */
+        game_reset(game, &rec.start);
+        for (int i = 0; i < rec.move_count; i++)
+            assert_true(game_play(game, rec.moves[i].move));
         int points;
         char why[128];
         assert_true(referee_game_over(game, 400, &points, why, sizeof why));
-        assert_string_equal(why, pdn_tag(&rec, "Termination"));
-        assert_string_equal(pdn_result_text(points), rec.result);
+        assert_string_equal(why, pdn_game_tag(&rec, "Termination"));
+        assert_string_equal(pdn_result_text(points), rec.result_text);
     }
+    pdn_game_free(&rec);
+    pdn_reader_free(reader);
     fclose(f);
     unlink(path);
     assert_int_equal(games, 4);

@@ -1,4 +1,5 @@
-/* PDN writing and reading back through the rules core. */
+/* The match runner's PDN records (pdn_write_game) and the game record itself (pdn_game): what the
+ * match writes, byte for byte, and that the reader gives it back. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +10,9 @@
 
 #include "rules/rules.h"
 #include "rules/notation.h"
-#include "match/pdn.h"
+#include "pdn/pdn_move.h"
+#include "pdn/pdn_read.h"
+#include "pdn/pdn_write.h"
 
 static Game *game_a, *game_b;
 
@@ -50,13 +53,17 @@ static char *slurp(FILE *f)
     return buf;
 }
 
-static void assert_same_game(const Game *a, const Game *b)
+/* The record holds the game's start and moves. */
+static void assert_same_game(const Game *a, const PdnGame *b)
 {
-    assert_int_equal(a->ply, b->ply);
-    for (int i = 0; i <= a->ply; i++)
-        assert_true(a->pos[i].key == b->pos[i].key);
-    for (int i = 0; i < a->ply; i++)
-        assert_true(a->moves[i] == b->moves[i]);
+    assert_int_equal(a->ply, b->move_count);
+    assert_true(a->pos[0].key == b->start.key);
+    assert_int_equal(position_variant(&a->pos[0]), position_variant(&b->start));
+    for (int i = 0; i < a->ply; i++) {
+        assert_true(a->moves[i] == b->moves[i].move);
+        assert_true(a->pos[i].key == b->moves[i].before.key);
+    }
+    assert_true(a->pos[a->ply].key == b->end.key);
 }
 
 static void test_write_and_read_start(void **state)
@@ -73,23 +80,30 @@ static void test_write_and_read_start(void **state)
     PdnHeader h = {"test event", "here", "2026.11.21", "Alpha", "Beta", "ply cap (6 plies)", 7};
     pdn_write_game(f, &h, game_a, 1, "a {braced} comment");
     char *text = slurp(f);
-    assert_non_null(strstr(text, "[Event \"test event\"]\n[Site \"here\"]\n[Date \"2026.11.21\"]\n[Round \"7\"]\n"
-                                 "[White \"Alpha\"]\n[Black \"Beta\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n"
-                                 "[Termination \"ply cap (6 plies)\"]\n"));
-    assert_null(strstr(text, "[FEN"));   /* the initial position needs no FEN */
-    /* unambiguous captures are written short */
-    assert_non_null(strstr(text, "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 {a  braced  comment} 1-1"));
+    /* the whole record, byte for byte as the match runner has always written it */
+    assert_string_equal(text, "[Event \"test event\"]\n[Site \"here\"]\n[Date \"2026.11.21\"]\n[Round \"7\"]\n"
+                              "[White \"Alpha\"]\n[Black \"Beta\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n"
+                              "[Termination \"ply cap (6 plies)\"]\n\n"
+                              "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 {a  braced  comment} 1-1\n\n");
     free(text);
 
-    PdnRecord rec = {.game = game_b};
-    char err[256];
-    assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), 1);
-    assert_string_equal(rec.result, "1-1");
-    assert_string_equal(pdn_tag(&rec, "White"), "Alpha");
-    assert_string_equal(pdn_tag(&rec, "Termination"), "ply cap (6 plies)");
-    assert_null(pdn_tag(&rec, "FEN"));
-    assert_same_game(game_a, game_b);
-    assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), 0);
+    PdnReader *r = pdn_reader_new(f, "test.pdn");
+    PdnGame rec;
+    pdn_game_init(&rec);
+    assert_int_equal(pdn_reader_next(r, &rec), PDN_READ_OK);
+    assert_string_equal(rec.result_text, "1-1");
+    assert_int_equal(rec.result, PDN_RESULT_DRAW);
+    assert_string_equal(pdn_game_tag(&rec, "White"), "Alpha");
+    assert_string_equal(pdn_game_tag(&rec, "Termination"), "ply cap (6 plies)");
+    assert_null(pdn_game_tag(&rec, "FEN"));
+    assert_same_game(game_a, &rec);
+    /* the comment is the last move's; white space runs read as one space */
+    assert_int_equal(rec.moves[5].comments.count, 1);
+    assert_string_equal(rec.moves[5].comments.items[0], "a braced comment");
+    assert_int_equal(pdn_reader_next(r, &rec), PDN_READ_END);
+    assert_int_equal(pdn_reader_games(r), 1);
+    pdn_game_free(&rec);
+    pdn_reader_free(r);
     fclose(f);
 }
 
@@ -109,32 +123,26 @@ static void test_variant_round_trip(void **state)
     PdnHeader h = {"e", "s", "2026.11.23", "A", "B", NULL, 1};
     pdn_write_game(f, &h, game_a, 2, NULL);
     char *text = slurp(f);
-    assert_non_null(strstr(text, "[GameType \"40\"]\n[Variant \"Frisian\"]\n"));
+    assert_non_null(strstr(text, "[GameType \"40\"]\n[Variant \"Frisian\"]\n[FEN \"W:W33,45:B6,34\"]\n\n"
+                                 "1. 33x35 6-11 2-0\n\n"));
     free(text);
-    PdnRecord rec = {.game = game_b};
-    char err[256];
-    assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), 1);
-    assert_int_equal(position_variant(game_position(game_b)), VARIANT_FRISIAN);
-    assert_same_game(game_a, game_b);
+    PdnReader *r = pdn_reader_new(f, "test.pdn");
+    PdnGame rec;
+    pdn_game_init(&rec);
+    assert_int_equal(pdn_reader_next(r, &rec), PDN_READ_OK);
+    assert_int_equal(position_variant(&rec.end), VARIANT_FRISIAN);
+    assert_same_game(game_a, &rec);
+    pdn_game_free(&rec);
+    pdn_reader_free(r);
     fclose(f);
-    Variant v;
-    assert_true(variant_from_pdn(NULL, "98", &v) && v == VARIANT_LOSING);
-    assert_true(variant_from_pdn(NULL, "96", &v) && v == VARIANT_BT);
-    assert_true(variant_from_pdn(NULL, "20,W,10,10,N2,0", &v) && v == VARIANT_NORMAL);
-    assert_true(variant_from_pdn("Killer", "20", &v) && v == VARIANT_KILLER);
-    assert_true(variant_from_pdn(NULL, NULL, &v) && v == VARIANT_NORMAL);
-    assert_false(variant_from_pdn(NULL, "21", &v));
-    assert_false(variant_from_pdn("Russian", NULL, &v));
-    assert_true(variant_parse("antidraughts", &v) && v == VARIANT_LOSING);
-    assert_true(variant_parse("Breakthrough", &v) && v == VARIANT_BT);
-    assert_true(variant_parse("FRISIAN", &v) && v == VARIANT_FRISIAN);
-    assert_false(variant_parse("frisia", &v));
 }
 
+/* Two captures go from 16 to 2 over different men: the record names the one played by its path,
+ * as PDN does (the Hub form "16x2x8x19x21x40" the match wrote before is not PDN); a game that
+ * starts with Black to move numbers its first move "1...". */
 static void test_ambiguous_capture_and_black_first(void **state)
 {
     (void)state;
-    /* two captures go from 16 to 2 over different men: only the full form tells them apart */
     Position pos;
     assert_null(notation_parse_position("W:W14,K16:B8,12,19,21,34,40", &pos));
     game_reset(game_a, &pos);
@@ -143,7 +151,6 @@ static void test_ambiguous_capture_and_black_first(void **state)
     PdnHeader h = {"e", "s", "d", "W", "B", "Black has no legal move", 1};
     pdn_write_game(f, &h, game_a, 2, NULL);
 
-    /* a game that starts with Black to move numbers its first move "1..." */
     assert_null(notation_parse_position("B:W31,32,33:B18,19,20", &pos));
     game_reset(game_b, &pos);
     play(game_b, "19-23");
@@ -152,49 +159,121 @@ static void test_ambiguous_capture_and_black_first(void **state)
     pdn_write_game(f, &h, game_b, 0, NULL);
     char *text = slurp(f);
     assert_non_null(strstr(text, "[FEN \"W:W14,K16:B8,12,19,21,34,40\"]"));
-    assert_non_null(strstr(text, "1. 16x2x8x19x21x40 2-0"));
-    assert_non_null(strstr(text, "1... 19-23 2. 33-28 20-24 0-2"));
+    assert_non_null(strstr(text, "\n1. 16x49x35x13x2 2-0\n"));
+    assert_non_null(strstr(text, "\n1... 19-23 2. 33-28 20-24 0-2\n"));
     free(text);
 
-    Game *copy = malloc(sizeof *copy);
-    memcpy(copy, game_b, sizeof *copy);
-    PdnRecord rec = {.game = game_b};
-    char err[256];
-    assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), 1);
-    assert_string_equal(rec.result, "2-0");
-    assert_same_game(game_a, game_b);
-    assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), 1);
-    assert_string_equal(rec.result, "0-2");
-    assert_same_game(copy, game_b);
-    free(copy);
+    PdnReader *r = pdn_reader_new(f, "test.pdn");
+    PdnGame rec;
+    pdn_game_init(&rec);
+    assert_int_equal(pdn_reader_next(r, &rec), PDN_READ_OK);
+    assert_string_equal(rec.result_text, "2-0");
+    assert_same_game(game_a, &rec);
+    assert_int_equal(pdn_reader_next(r, &rec), PDN_READ_OK);
+    assert_string_equal(rec.result_text, "0-2");
+    assert_same_game(game_b, &rec);
+    assert_int_equal(pdn_reader_next(r, &rec), PDN_READ_END);
+    pdn_game_free(&rec);
+    pdn_reader_free(r);
     fclose(f);
 }
 
-static void test_read_rejects_bad_records(void **state)
+/* A comment longer than a line is wrapped between its words (the match once wrote it whole). */
+static void test_long_comment_wraps(void **state)
 {
     (void)state;
-    PdnRecord rec = {.game = game_b};
-    char err[256];
-    const char *bad[] = {
-        "[Event \"x\"]\n\n1. 32-28 19-23 2. 28-22 *\n",         /* 28-22 is illegal: 28x19 is forced */
-        "[FEN \"W:W99:B1\"]\n1. 32-28 *\n",                     /* bad FEN */
-        "[Event \"x\"\n1. 32-28 *\n",                           /* broken tag */
-        "1. 32-28 19-23\n",                                     /* no result */
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        FILE *f = tmpfile();
-        fputs(bad[i], f);
-        rewind(f);
-        assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), -1);
-        fclose(f);
-    }
+    Position start;
+    position_start(&start);
+    game_reset(game_a, &start);
+    play(game_a, "32-28");
+    char comment[400];
+    size_t n = 0;
+    for (int i = 0; n + 16 < sizeof comment; i++)
+        n += (size_t)snprintf(comment + n, sizeof comment - n, "%sword%d", i ? " " : "", i);
     FILE *f = tmpfile();
-    fputs("1.32-28 {c} 19-23 2... 28x19 *\n", f);
-    rewind(f);
-    assert_int_equal(pdn_read_game(f, &rec, err, sizeof err), 1);
-    assert_int_equal(game_b->ply, 3);
-    assert_string_equal(rec.result, "*");
+    PdnHeader h = {"e", "s", "d", "W", "B", NULL, 1};
+    pdn_write_game(f, &h, game_a, -1, comment);
+    char *text = slurp(f);
+    char *movetext = strstr(text, "\n\n") + 2;
+    assert_true(strncmp(movetext, "1. 32-28 {word0 word1", 21) == 0);
+    int lines = 0;
+    for (char *line = movetext; *line != '\n'; line = strchr(line, '\n') + 1, lines++)
+        assert_true(strchr(line, '\n') - line <= PDN_LINE_WIDTH);
+    assert_true(lines >= 5);
+    free(text);
+    PdnReader *r = pdn_reader_new(f, "test.pdn");
+    PdnGame rec;
+    pdn_game_init(&rec);
+    assert_int_equal(pdn_reader_next(r, &rec), PDN_READ_OK);
+    assert_string_equal(rec.moves[0].comments.items[0], comment);
+    assert_string_equal(rec.result_text, "*");
+    pdn_game_free(&rec);
+    pdn_reader_free(r);
     fclose(f);
+}
+
+/* The record: tags in order with duplicates, bounds on names and values, results both ways. */
+static void test_game_record(void **state)
+{
+    (void)state;
+    PdnGame g;
+    pdn_game_init(&g);
+    char long_value[PDN_TAG_VALUE_MAX + 100], long_name[PDN_TAG_NAME_MAX + 10];
+    memset(long_value, 'v', sizeof long_value - 1);
+    long_value[sizeof long_value - 1] = '\0';
+    memset(long_name, 'n', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = '\0';
+    assert_true(pdn_game_add_tag(&g, "Event", "first"));
+    assert_true(pdn_game_add_tag(&g, "Event", "second"));
+    assert_true(pdn_game_add_tag(&g, long_name, long_value));
+    assert_true(pdn_game_set_tag(&g, "Event", "changed"));
+    assert_true(pdn_game_set_tag(&g, "Site", "new"));
+    assert_int_equal(g.tag_count, 4);
+    assert_string_equal(g.tags[0].value, "changed");
+    assert_string_equal(g.tags[1].value, "second");
+    assert_int_equal(strlen(g.tags[2].name), PDN_TAG_NAME_MAX);
+    assert_int_equal(strlen(g.tags[2].value), PDN_TAG_VALUE_MAX);
+    assert_string_equal(pdn_game_tag(&g, "Site"), "new");
+    assert_null(pdn_game_tag(&g, "site"));
+
+    /* moves: each in the position before it, the end following them */
+    Position start = g.end;
+    Move m;
+    char why[256];
+    assert_int_equal(pdn_move_parse(&g.end, "32-28", &m, why, sizeof why), PDN_MOVE_OK);
+    PdnMove *pm = pdn_game_add_move(&g, m);
+    assert_non_null(pm);
+    assert_true(pdn_move_add_nag(pm, 255));
+    assert_false(pdn_move_add_nag(pm, 256));
+    assert_false(pdn_move_add_nag(pm, 0));
+    assert_true(pdn_texts_add(&pm->comments, "abc", 2));
+    assert_string_equal(pm->comments.items[0], "ab");
+    assert_true(g.moves[0].before.key == start.key);
+    assert_int_equal(g.end.turn, BLACK);
+    pdn_game_free(&g);
+    assert_int_equal(g.tag_count, 0);
+    assert_int_equal(g.first_number, 1);
+
+    static const struct {
+        const char *text;
+        PdnResult result;
+        int points;
+    } RESULTS[] = {
+        {"2-0", PDN_RESULT_WHITE_WINS, 2}, {"1-0", PDN_RESULT_WHITE_WINS, 2}, {"0-2", PDN_RESULT_BLACK_WINS, 0},
+        {"0-1", PDN_RESULT_BLACK_WINS, 0}, {"1-1", PDN_RESULT_DRAW, 1},       {"1/2-1/2", PDN_RESULT_DRAW, 1},
+        {"*", PDN_RESULT_UNKNOWN, -1},     {"0-0", PDN_RESULT_NO_WINNER, -1},
+    };
+    for (size_t i = 0; i < sizeof RESULTS / sizeof RESULTS[0]; i++) {
+        PdnResult r;
+        assert_true(pdn_result_parse(RESULTS[i].text, &r));
+        assert_int_equal(r, RESULTS[i].result);
+        assert_int_equal(pdn_result_white_points(r), RESULTS[i].points);
+    }
+    PdnResult r;
+    assert_false(pdn_result_parse("2-1", &r));
+    assert_false(pdn_result_parse("", &r));
+    assert_string_equal(pdn_result_text(2), "2-0");
+    assert_string_equal(pdn_result_text(-1), "*");
 }
 
 int main(void)
@@ -203,7 +282,8 @@ int main(void)
         cmocka_unit_test(test_write_and_read_start),
         cmocka_unit_test(test_variant_round_trip),
         cmocka_unit_test(test_ambiguous_capture_and_black_first),
-        cmocka_unit_test(test_read_rejects_bad_records),
+        cmocka_unit_test(test_long_comment_wraps),
+        cmocka_unit_test(test_game_record),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -9,7 +9,7 @@
 #include "opening/openings.h"
 #include "rules/hash.h"
 #include "match/engine_hub.h"
-#include "match/pdn.h"
+#include "pdn/pdn_write.h"
 #include "util/fdio.h"
 #include "util/proc.h"
 #include "util/sys.h"
