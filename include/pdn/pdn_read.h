@@ -4,9 +4,11 @@
  * A game is its tag section (any tags, or none) and its movetext up to the result token. A broken
  * game (an illegal, ambiguous or unreadable move, a broken token, an unterminated comment or
  * variation, a missing result, a FEN or GameType that cannot be played) is returned as such, with
- * everything read before the fault (tags, comments, moves), and one message; the reader then skips
+ * everything read before the fault (tags, comments, moves; not the unterminated comment or variation
+ * itself, nor comments waiting for the move at fault), and one message; the reader then skips
  * to the next game: past the broken game's result token, or to the next tag section, or to a "1."
- * that begins a line after a blank line (a game without tags), whichever comes first.
+ * that begins a line after a blank line (a game without tags), whichever comes first. After a
+ * fault in the tag section (a broken tag) the rest of that section is the broken game's too.
  *
  * A FEN without a side to move ('?', or none) gets the side of the first move: Black when its
  * number is written "N..." or "N..", White when "N.", and when no number comes first, the side for

@@ -167,7 +167,7 @@ static void read_variation(PdnLex *lex, PdnToken *tok)
             if (!continue_line(lex)) {
                 trim_text(lex);
                 set_error(tok, in_brace ? "unterminated comment in a variation: no '}'"
-                                             : "unterminated variation: no ')'");
+                                        : "unterminated variation: no ')'");
                 return;
             }
             if (!in_brace && lex->len > 0 && lex->line[0] == '%')
