@@ -243,10 +243,10 @@ static void test_game_record(void **state)
     assert_int_equal(pdn_move_parse(&g.end, "32-28", &m, why, sizeof why), PDN_MOVE_OK);
     PdnMove *pm = pdn_game_add_move(&g, m);
     assert_non_null(pm);
-    assert_true(pdn_move_add_nag(pm, 255));
-    assert_false(pdn_move_add_nag(pm, 256));
-    assert_false(pdn_move_add_nag(pm, 0));
-    assert_true(pdn_texts_add(&pm->comments, "abc", 2));
+    assert_true(pdn_game_add_nag(pm, 255));
+    assert_false(pdn_game_add_nag(pm, 256));
+    assert_false(pdn_game_add_nag(pm, 0));
+    assert_true(pdn_game_add_text(&pm->comments, "abc", 2));
     assert_string_equal(pm->comments.items[0], "ab");
     assert_true(g.moves[0].before.key == start.key);
     assert_int_equal(g.end.turn, BLACK);

@@ -91,7 +91,8 @@ static const char *move_text(const PdnGame *g, int i)
     return text;
 }
 
-#define START_AFTER_20_PLIES "W:W27,31,33,34,35,36,38,39,40,41,43,44,45,46,47,48,50:B1,2,3,4,6,7,9,10,12,13,14,15,16,18,19,20,25"
+#define START_AFTER_20_PLIES                                                                                   \
+    "W:W27,31,33,34,35,36,38,39,40,41,43,44,45,46,47,48,50:B1,2,3,4,6,7,9,10,12,13,14,15,16,18,19,20,25"
 
 static void test_fen_setups(void **state)
 {

@@ -187,12 +187,12 @@ static void test_writer_choices(void **state)
     assert_int_equal(pdn_move_parse(&g.end, "32-28", &m, why, sizeof why), PDN_MOVE_OK);
     PdnMove *pm = pdn_game_add_move(&g, m);
     const char *odd = "a } b\nc";
-    assert_true(pdn_texts_add(&pm->comments, odd, strlen(odd)));
+    assert_true(pdn_game_add_text(&pm->comments, odd, strlen(odd)));
     char long_text[400] = "";
     for (int i = 0; strlen(long_text) < 300; i++)
         strcat(long_text, i % 3 == 0 ? "[Event \"x\"] " : i % 3 == 1 ? "%escape " : "word ");
     strcat(long_text, "end");
-    assert_true(pdn_texts_add(&pm->comments, long_text, strlen(long_text)));
+    assert_true(pdn_game_add_text(&pm->comments, long_text, strlen(long_text)));
     text = write_and_read(&g, &back);
     assert_int_equal(strncmp(text, "1. 32-28 ;a } b c\n{", 19), 0);   /* '}' cannot be braced */
     assert_lines_fit(text);

@@ -90,10 +90,10 @@ void pdn_game_set_start(PdnGame *g, const Position *start);
 PdnMove *pdn_game_add_move(PdnGame *g, Move m);
 
 /* Appends a copy of the len bytes of text. False when out of memory. */
-bool pdn_texts_add(PdnTexts *t, const char *text, size_t len);
+bool pdn_game_add_text(PdnTexts *t, const char *text, size_t len);
 
 /* Appends a NAG (1..255) to m. False when out of memory or out of range. */
-bool pdn_move_add_nag(PdnMove *m, int nag);
+bool pdn_game_add_nag(PdnMove *m, int nag);
 
 /* The result token text stands for: "2-0", "0-2", "1-1", "0-0", "*" and the chess-style "1-0",
  * "0-1", "1/2-1/2". False when text is no result. */

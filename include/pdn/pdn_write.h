@@ -29,7 +29,7 @@ bool pdn_write(FILE *out, const PdnGame *g);
  * initial position) and Termination, the moves, the comment (braces and line ends made spaces)
  * after the last move, and the result from White's half points (2, 1, 0; else "*"). False when out
  * of memory. */
-bool pdn_game_from_played(PdnGame *rec, const PdnHeader *h, const Game *game, int white_points, const char *comment);
+bool pdn_write_record(PdnGame *rec, const PdnHeader *h, const Game *game, int white_points, const char *comment);
 
-/* Writes a played game as pdn_game_from_played records it (the match runner's PDN output). */
+/* Writes a played game as pdn_write_record records it (the match runner's PDN output). */
 void pdn_write_game(FILE *out, const PdnHeader *h, const Game *game, int white_points, const char *comment);

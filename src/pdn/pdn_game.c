@@ -35,7 +35,7 @@ static char *copy_text(const char *text, size_t len, size_t max)
     return s;
 }
 
-bool pdn_texts_add(PdnTexts *t, const char *text, size_t len)
+bool pdn_game_add_text(PdnTexts *t, const char *text, size_t len)
 {
     if (!grow((void **)&t->items, &t->cap, t->count + 1, sizeof *t->items))
         return false;
@@ -134,7 +134,7 @@ PdnMove *pdn_game_add_move(PdnGame *g, Move m)
     return pm;
 }
 
-bool pdn_move_add_nag(PdnMove *m, int nag)
+bool pdn_game_add_nag(PdnMove *m, int nag)
 {
     if (nag < 1 || nag > 255 || !grow((void **)&m->nags, &m->nag_cap, m->nag_count + 1, 1))
         return false;

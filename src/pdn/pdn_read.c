@@ -86,7 +86,7 @@ static bool flush_before(ReadState *s, PdnTexts *to)
         to = s->g->move_count ? &s->g->moves[s->g->move_count - 1].comments : &s->g->intro;
     for (int i = 0; i < s->before.count; i++) {
         char *item = s->before.items[i];
-        if (!pdn_texts_add(to, item, strlen(item)))
+        if (!pdn_game_add_text(to, item, strlen(item)))
             return false;
     }
     for (int i = 0; i < s->before.count; i++)
@@ -169,7 +169,7 @@ static bool add_glyph(PdnMove *m, const char *glyph)
     }
     for (int i = 0; i < 6; i++)
         if (strcmp(glyph, GLYPHS[i]) == 0)
-            return pdn_move_add_nag(m, i + 1);
+            return pdn_game_add_nag(m, i + 1);
     return true;
 }
 
@@ -197,12 +197,12 @@ static bool read_game(ReadState *s, PdnToken *tok)
             fault(s, tok->line, tok->text, false, tok->why);
             return false;
         case PDN_TOK_COMMENT:
-            ok = pdn_texts_add(s->number_pending ? &s->before : last ? &last->comments : &g->intro, tok->text,
+            ok = pdn_game_add_text(s->number_pending ? &s->before : last ? &last->comments : &g->intro, tok->text,
                                strlen(tok->text));
             break;
         case PDN_TOK_VARIATION:
             s->in_movetext = true;
-            ok = pdn_texts_add(last ? &last->variations : &g->intro_variations, tok->text, strlen(tok->text));
+            ok = pdn_game_add_text(last ? &last->variations : &g->intro_variations, tok->text, strlen(tok->text));
             break;
         case PDN_TOK_NUMBER:
             if (last && tok->number == 1 && tok->line_start && tok->after_blank) {
@@ -226,7 +226,7 @@ static bool read_game(ReadState *s, PdnToken *tok)
                 fault(s, tok->line, tok->text, false, "a move annotation before any move");
                 return false;
             }
-            ok = tok->kind == PDN_TOK_NAG ? pdn_move_add_nag(last, tok->number) : add_glyph(last, tok->text);
+            ok = tok->kind == PDN_TOK_NAG ? pdn_game_add_nag(last, tok->number) : add_glyph(last, tok->text);
             break;
         case PDN_TOK_RESULT:
             s->ended = true;
@@ -299,7 +299,7 @@ PdnReadStatus pdn_reader_next(PdnReader *r, PdnGame *g)
         pdn_lex_next(&r->lex, &tok);
         if (tok.kind != PDN_TOK_COMMENT)
             break;
-        pdn_texts_add(&lead, tok.text, strlen(tok.text));
+        pdn_game_add_text(&lead, tok.text, strlen(tok.text));
     }
     if (tok.kind == PDN_TOK_END) {
         for (int i = 0; i < lead.count; i++)

@@ -163,7 +163,7 @@ bool pdn_write(FILE *out, const PdnGame *g)
     return !ferror(out);
 }
 
-bool pdn_game_from_played(PdnGame *rec, const PdnHeader *h, const Game *game, int white_points, const char *comment)
+bool pdn_write_record(PdnGame *rec, const PdnHeader *h, const Game *game, int white_points, const char *comment)
 {
     char round[16], type[16];
     snprintf(round, sizeof round, "%d", h->round);
@@ -196,7 +196,8 @@ bool pdn_game_from_played(PdnGame *rec, const PdnHeader *h, const Game *game, in
         ok = text != NULL;
         for (size_t i = 0; ok && i <= n; i++)
             text[i] = comment[i] == '{' || comment[i] == '}' || comment[i] == '\n' ? ' ' : comment[i];
-        ok = ok && pdn_texts_add(rec->move_count ? &rec->moves[rec->move_count - 1].comments : &rec->intro, text, n);
+        PdnTexts *to = rec->move_count ? &rec->moves[rec->move_count - 1].comments : &rec->intro;
+        ok = ok && pdn_game_add_text(to, text, n);
         free(text);
     }
     rec->result = white_points == 2 ? PDN_RESULT_WHITE_WINS
@@ -211,7 +212,7 @@ void pdn_write_game(FILE *out, const PdnHeader *h, const Game *game, int white_p
 {
     PdnGame rec;
     pdn_game_init(&rec);
-    if (pdn_game_from_played(&rec, h, game, white_points, comment))
+    if (pdn_write_record(&rec, h, game, white_points, comment))
         pdn_write(out, &rec);
     pdn_game_free(&rec);
 }
