@@ -30,6 +30,15 @@ void notation_format_move(const Position *pos, Move m, char *buf);
 
 typedef enum { PARSE_OK, PARSE_SYNTAX, PARSE_ILLEGAL, PARSE_AMBIGUOUS } MoveParseStatus;
 
+/* What notation_read_squares found wrong, if anything. */
+typedef enum { SQUARES_OK, SQUARES_SYNTAX, SQUARES_ZERO, SQUARES_OVER, SQUARES_TOO_MANY } SquaresStatus;
+
+/* Reads the squares of a move's text: numbers 1-50 (leading zeros allowed) joined by '-', 'x', 'X'
+ * or ':', blanks around the whole, and after each joiner too when spaced_joins ("47x 9"). At least
+ * two squares and at most max, into squares and *count. SQUARES_ZERO and SQUARES_OVER name a square
+ * 0 or over 50, SQUARES_SYNTAX anything else that is not such a list. */
+SquaresStatus notation_read_squares(const char *text, bool spaced_joins, int *squares, int max, int *count);
+
 /* Matches text against the legal moves of pos. Captured squares may come in any order;
  * "28x19" alone is accepted when exactly one legal move goes from 28 to 19.
  * On failure err (size errsize) says why, listing the candidates when ambiguous. */

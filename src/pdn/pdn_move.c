@@ -155,39 +155,15 @@ void pdn_move_format(const Position *pos, Move m, char *buf)
 /* Reads the squares of text into squares (PDN_PATH_MAX); returns how many, or 0 with why. */
 static int read_squares(const char *text, int *squares, char *why, size_t whysize)
 {
-    const char *p = text;
     int n = 0;
-    while (*p == ' ')
-        p++;
-    for (;;) {
-        if (*p < '0' || *p > '9') {
-            snprintf(why, whysize, "cannot read it: expected squares 1-50 joined by - or x");
-            return 0;
-        }
-        int v = 0;
-        for (; *p >= '0' && *p <= '9'; p++)
-            v = v > SQUARE_COUNT ? v : v * 10 + (*p - '0');
-        if (v < 1 || v > SQUARE_COUNT) {
-            snprintf(why, whysize, "no square %s: squares are 1 to 50", v ? "over 50" : "0");
-            return 0;
-        }
-        if (n == PDN_PATH_MAX) {
-            snprintf(why, whysize, "too many squares for a move");
-            return 0;
-        }
-        squares[n++] = v;
-        if (*p != '-' && *p != 'x' && *p != 'X' && *p != ':')
-            break;
-        for (p++; *p == ' '; p++)
-            ;
+    switch (notation_read_squares(text, true, squares, PDN_PATH_MAX, &n)) {
+    case SQUARES_OK: return n;
+    case SQUARES_ZERO: snprintf(why, whysize, "no square 0: squares are 1 to 50"); break;
+    case SQUARES_OVER: snprintf(why, whysize, "no square over 50: squares are 1 to 50"); break;
+    case SQUARES_TOO_MANY: snprintf(why, whysize, "too many squares for a move"); break;
+    case SQUARES_SYNTAX: snprintf(why, whysize, "cannot read it: expected squares 1-50 joined by - or x"); break;
     }
-    while (*p == ' ')
-        p++;
-    if (*p || n < 2) {
-        snprintf(why, whysize, "cannot read it: expected squares 1-50 joined by - or x");
-        return 0;
-    }
-    return n;
+    return 0;
 }
 
 /* "(White to move)": every complaint about a move says whose move it was. */

@@ -200,10 +200,7 @@ bool pdn_write_record(PdnGame *rec, const PdnHeader *h, const Game *game, int wh
         ok = ok && pdn_game_add_text(to, text, n);
         free(text);
     }
-    rec->result = white_points == 2 ? PDN_RESULT_WHITE_WINS
-                  : white_points == 1 ? PDN_RESULT_DRAW
-                  : white_points == 0 ? PDN_RESULT_BLACK_WINS
-                                      : PDN_RESULT_UNKNOWN;
+    pdn_result_parse(pdn_result_text(white_points), &rec->result);
     snprintf(rec->result_text, sizeof rec->result_text, "%s", pdn_result_text(white_points));
     return ok;
 }

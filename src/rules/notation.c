@@ -49,20 +49,25 @@ static const char *skip_spaces(const char *p)
     return p;
 }
 
+/* Reads the number at *p (digits, leading zeros allowed), held at the first value over 50 so that
+ * no run of digits overflows; -1 when no digit is there. */
+static int read_number(const char **p)
+{
+    if (!isdigit((unsigned char)**p))
+        return -1;
+    int v = 0;
+    for (; isdigit((unsigned char)**p); (*p)++)
+        v = v > SQUARE_COUNT ? v : v * 10 + (**p - '0');
+    return v;
+}
+
 /* Reads a square number 1..50 at *p; returns 0 when there is none. */
 static int read_square(const char **p)
 {
-    if (!isdigit((unsigned char)**p))
-        return 0;
-    int v = 0;
-    while (isdigit((unsigned char)**p)) {
-        v = v * 10 + (**p - '0');
-        if (v > SQUARE_COUNT)
-            return 0;
-        (*p)++;
-    }
-    return v;
+    int v = read_number(p);
+    return v >= 1 && v <= SQUARE_COUNT ? v : 0;
 }
+
 
 /* Parses one colour's piece list "K31,32-35" (up to ':' or the end) into men and kings. */
 static const char *parse_fen_pieces(const char **pp, Bitboard *men, Bitboard *kings)
@@ -207,25 +212,37 @@ void notation_format_move(const Position *pos, Move m, char *buf)
         len += (size_t)sprintf(buf + len, "x%d", caps[i]);
 }
 
+SquaresStatus notation_read_squares(const char *text, bool spaced_joins, int *squares, int max, int *count)
+{
+    const char *p = skip_spaces(text);
+    int n = 0;
+    for (;;) {
+        int v = read_number(&p);
+        if (v < 0)
+            return SQUARES_SYNTAX;
+        if (v < 1 || v > SQUARE_COUNT)
+            return v ? SQUARES_OVER : SQUARES_ZERO;
+        if (n == max)
+            return SQUARES_TOO_MANY;
+        squares[n++] = v;
+        if (*p != '-' && *p != 'x' && *p != 'X' && *p != ':')
+            break;
+        p++;
+        if (spaced_joins)
+            p = skip_spaces(p);
+    }
+    if (*skip_spaces(p) || n < 2)
+        return SQUARES_SYNTAX;
+    *count = n;
+    return SQUARES_OK;
+}
+
 MoveParseStatus notation_parse_move(const Position *pos, const char *text, Move *out, char *err,
                                     size_t errsize)
 {
     int squares[SQUARE_COUNT + 2];
     int n = 0;
-    const char *p = skip_spaces(text);
-    for (;;) {
-        int s = read_square(&p);
-        if (!s || n == SQUARE_COUNT + 2) {
-            snprintf(err, errsize, "cannot read move \"%.40s\": expected squares 1-50 joined by - or x", text);
-            return PARSE_SYNTAX;
-        }
-        squares[n++] = s;
-        if (*p != '-' && *p != 'x' && *p != 'X' && *p != ':')
-            break;
-        p++;
-    }
-    p = skip_spaces(p);
-    if (*p || n < 2) {
+    if (notation_read_squares(text, false, squares, SQUARE_COUNT + 2, &n) != SQUARES_OK) {
         snprintf(err, errsize, "cannot read move \"%.40s\": expected squares 1-50 joined by - or x", text);
         return PARSE_SYNTAX;
     }

@@ -255,10 +255,11 @@ void search_run(Search *s, const Game *game, const SearchLimits *limits, GoMode 
             result->line_move[i] = s->line[i].pv[0];
             result->line_score[i] = s->line[i].score;
             search_root_print_info(s, depth, s->lines > 1 ? i + 1 : 0, s->line[i].score, s->line[i].pv,
-                              s->line[i].pv_len);
+                                   s->line[i].pv_len);
         }
         Score prev = depth > 1 ? prev_score : first->score;
-        if (iteration_ends_search(s, depth, first->score, timeman_scale(stability, s->params.time_target, s->params.time_drop, prev, first->score)))
+        double scale = timeman_scale(stability, s->params.time_target, s->params.time_drop, prev, first->score);
+        if (iteration_ends_search(s, depth, first->score, scale))
             break;
         prev_score = first->score;
     }
