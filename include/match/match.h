@@ -17,6 +17,7 @@ typedef struct {
     const char *openings_path;   /* NULL: the built-in 3-move ballots */
     Variant variant;             /* the rules: openings, referee and (by set-param) both engines */
     const char *pdn_path;        /* NULL: no PDN file */
+    const char *resume_path;     /* NULL, or the PDN file (pdn_path too) of a part played before */
     const char *event;
     bool shuffle;                /* play the openings in an order drawn from seed */
     uint64_t seed;

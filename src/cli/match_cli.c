@@ -17,6 +17,7 @@
     "  --seed N             shuffle the openings with seed N\n"                                                       \
     "  --concurrency K      games played at once (default 1)\n"                                                       \
     "  --pdn FILE           write every game to FILE\n"                                                               \
+    "  --resume FILE        continue the match whose games FILE holds (same options; none yet: start it)\n"        \
     "  --sprt elo0=E elo1=E alpha=A beta=B   stop when the SPRT accepts H0 or H1\n"                                  \
     "  --param1 name=value ..., --param2 ...  set-param for engine 1 / 2\n"                                          \
     "  --dir1 DIR, --dir2 DIR, --name1 NAME, --name2 NAME\n"                                                         \

@@ -7,8 +7,8 @@
 #include <time.h>
 
 #include "opening/openings.h"
-#include "rules/hash.h"
 #include "match/engine_hub.h"
+#include "match/match_resume.h"
 #include "pdn/pdn_write.h"
 #include "util/fdio.h"
 #include "util/proc.h"
@@ -19,9 +19,7 @@ enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
 /* What every worker needs to play any game of the match. */
 typedef struct {
     const MatchOptions *opt;
-    const Position *openings;
-    const int *order;          /* opening played by each pair, before wrapping */
-    int opening_count;
+    MatchSchedule schedule;
     char date[16];
 } MatchPlan;
 
@@ -74,12 +72,12 @@ static void engine_names(const MatchOptions *o, const EngineDriver eng[2], char 
     }
 }
 
-/* Plays game number g (0-based): pair g/2 takes its opening, engine 1 has White in even games. */
+/* Plays game number g (0-based) from its opening; engine 1 has White in even games. */
 static void worker_play(const MatchPlan *plan, EngineDriver eng[2], Game *game, int g, int res_fd)
 {
     const MatchOptions *o = plan->opt;
-    int pair = g / 2, white = g % 2;
-    game_reset(game, &plan->openings[plan->order[pair % plan->opening_count]]);
+    int white = g % 2;
+    game_reset(game, match_schedule_opening(&plan->schedule, g));
     GameOutcome out;
     referee_play(eng, o->engine, game, white, &o->referee, &out);
     char names[2][NAME_TEXT_MAX];
@@ -246,8 +244,9 @@ static void print_final(FILE *out, const MatchOptions *o, MatchResult *res)
             fprintf(out, " (stopped after %d games)", res->sprt_stop_game);
         fputc('\n', out);
     }
-    think_stats_print(out, "engine1", &res->think[0]);
-    think_stats_print(out, "engine2", &res->think[1]);
+    bool part = o->resume_path != NULL;   /* the times of earlier parts are not in their PDN */
+    think_stats_print(out, part ? "engine1 (this part)" : "engine1", &res->think[0]);
+    think_stats_print(out, part ? "engine2 (this part)" : "engine2", &res->think[1]);
     fflush(out);
 }
 
@@ -294,43 +293,32 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
     return ok;
 }
 
-/* The order in which pairs take the openings: as listed, or a Fisher-Yates shuffle by seed. */
-static int *opening_order(const MatchOptions *o, int count)
+/* The first game from g on that has no result yet (points1[g] < 0), or games. */
+static int unplayed(const signed char *points1, int g, int games)
 {
-    int *order = malloc((size_t)count * sizeof *order);
-    if (!order)
-        return NULL;
-    for (int i = 0; i < count; i++)
-        order[i] = i;
-    uint64_t s = o->seed;
-    for (int i = count - 1; o->shuffle && i > 0; i--) {
-        uint64_t z = hash_splitmix(&s);
-        int j = (int)(z % (uint64_t)(i + 1));
-        int tmp = order[i];
-        order[i] = order[j];
-        order[j] = tmp;
-    }
-    return order;
+    while (g < games && points1[g] >= 0)
+        g++;
+    return g;
 }
 
-/* Runs the scheduling loop: hands out games to workers and collects results until all games
- * are played or the SPRT decides. False when a worker failed. */
-static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResult *res, FILE *pdn, FILE *out,
-                        FILE *log)
+/* Runs the scheduling loop: hands out the games without a result in points1 (engine 1's points
+ * by game, -1 for none) to workers and collects results until all games are played or the SPRT
+ * decides. False when a worker failed. */
+static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResult *res, signed char *points1,
+                        FILE *pdn, FILE *out, FILE *log)
 {
     const MatchOptions *o = plan->opt;
-    signed char *points1 = malloc((size_t)o->games);
-    if (!points1)
-        return false;
-    memset(points1, -1, (size_t)o->games);
     bool ok = true;
-    int next = 0, busy = 0;
-    for (int i = 0; i < k; i++) {
+    int next = unplayed(points1, 0, o->games), busy = 0;
+    bool decided = o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE;
+    for (int i = 0; i < k; i++)
+        workers[i].game = -1;   /* fewer games than workers left: some are never started */
+    for (int i = 0; i < k && next < o->games && !decided; i++) {
         if (!spawn_worker(plan, &workers[i], workers, i)) {
             fprintf(log, "match: cannot start a worker process: %s\n", strerror(errno));
             ok = false;
-        } else if (next < o->games && assign(&workers[i], next)) {
-            next++, busy++;
+        } else if (assign(&workers[i], next)) {
+            next = unplayed(points1, next + 1, o->games), busy++;
         }
     }
     while (busy > 0) {
@@ -363,14 +351,39 @@ static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResu
             if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE && !res->sprt_stop_game)
                 res->sprt_stop_game = res->games_played;
             if (ok && !res->sprt_stop_game && !proc_interrupted() && next < o->games && assign(w, next))
-                next++, busy++;
+                next = unplayed(points1, next + 1, o->games), busy++;
         }
     }
     for (int i = 0; i < k; i++)
         if (workers[i].pid > 0)
             retire(&workers[i]);
-    free(points1);
     return ok;
+}
+
+/* Counts the games of an earlier part (--resume) into res and points1; false after saying why
+ * they cannot be taken. */
+static bool resume(const MatchOptions *o, const MatchSchedule *s, MatchResult *res, signed char *points1, FILE *out,
+                   FILE *log)
+{
+    signed char *white_points = malloc((size_t)o->games);
+    char err[512];
+    int kept = white_points ? match_resume_load(o->resume_path, s, o->games, white_points, log, err, sizeof err) : -1;
+    if (kept < 0) {
+        fprintf(log, "match: cannot resume from %s: %s\n", o->resume_path, white_points ? err : "out of memory");
+        free(white_points);
+        return false;
+    }
+    for (int g = 0; g < o->games; g++)
+        if (white_points[g] >= 0)
+            record_result(res, points1, g, white_points[g], o);
+    free(white_points);
+    if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE)
+        res->sprt_stop_game = res->games_played;
+    fprintf(out, "resumed %d finished game(s) from %s: W-D-L %lld-%lld-%lld; %d to play\n", kept, o->resume_path,
+            (long long)res->tally.wins, (long long)res->tally.draws, (long long)res->tally.losses,
+            res->sprt_stop_game ? 0 : o->games - kept);
+    fflush(out);
+    return true;
 }
 
 bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
@@ -386,14 +399,24 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
         fprintf(log, "match: %s\n", err);
         return false;
     }
+    MatchPlan plan = {o, {0}, ""};
+    signed char *points1 = malloc((size_t)o->games);
+    bool ok = points1 && match_schedule_init(&plan.schedule, openings, count, o->shuffle, o->seed);
+    if (ok)
+        memset(points1, -1, (size_t)o->games);
+    if (ok && o->resume_path)
+        ok = resume(o, &plan.schedule, res, points1, out, log);
     FILE *pdn = NULL;
-    if (o->pdn_path && !(pdn = fopen(o->pdn_path, "w"))) {
+    if (ok && o->pdn_path && !(pdn = fopen(o->pdn_path, o->resume_path ? "a" : "w"))) {
         fprintf(log, "match: cannot write %s: %s\n", o->pdn_path, strerror(errno));
+        ok = false;
+    }
+    if (!ok) {
+        match_schedule_free(&plan.schedule);
+        free(points1);
         free(openings);
         return false;
     }
-    int *order = opening_order(o, count);
-    MatchPlan plan = {o, openings, order, count, ""};
     time_t now = time(NULL);
     const struct tm *tm = localtime(&now);   /* no worker runs yet: no other thread shares its buffer */
     if (tm)
@@ -405,14 +428,15 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     if (pdn)
         proc_keep_private(pdn);
     proc_signals_catch();   /* the first Ctrl-C: no new games start, running ones finish */
-    bool ok = order && run_workers(&plan, workers, k, res, pdn, out, log);
+    ok = run_workers(&plan, workers, k, res, points1, pdn, out, log);
     proc_signals_restore();
     print_final(out, o, res);
     think_stats_free(&res->think[0]);
     think_stats_free(&res->think[1]);
     if (pdn && fclose(pdn) != 0)
         ok = false;
-    free(order);
+    match_schedule_free(&plan.schedule);
+    free(points1);
     free(openings);
     return ok;
 }

@@ -140,6 +140,7 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
         OPTS_CALL("--variant", &o->variant, variant_opt_read),
         OPTS_TEXT("--openings", &o->openings_path),
         OPTS_TEXT("--pdn", &o->pdn_path),
+        OPTS_TEXT("--resume", &o->resume_path),
         OPTS_TEXT("--event", &o->event),
         OPTS_END,
     };
@@ -149,6 +150,12 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
         opts_refuse("match", "--engine1 and --engine2 are required");
         return false;
     }
+    if (o->resume_path && o->pdn_path && strcmp(o->resume_path, o->pdn_path) != 0) {
+        opts_refuse("match", "--resume FILE writes its games to FILE: give no other --pdn");
+        return false;
+    }
+    if (o->resume_path)
+        o->pdn_path = o->resume_path;
     o->games = (int)games, o->concurrency = (int)concurrency, o->referee.max_plies = (int)max_plies;
     o->seed = (uint64_t)seed;
     for (int k = 0; k < 2; k++)
