@@ -15,6 +15,7 @@
 #include "match/match.h"
 #include "match/engine_hub.h"
 #include "pdn/pdn_read.h"
+#include "support/match_test_util.h"
 
 #define FAKE TEST_BIN_DIR "/fake_engine"
 
@@ -251,31 +252,15 @@ static void test_parse_args(void **state)
     assert_false(match_opts_parse(7, unknown, &o));
 }
 
-/* Runs `engine match ARGS` with a fresh log; returns the log text (caller frees). */
+/* Runs `engine match ARGS`; returns its log (caller frees). */
 static char *run_match(char **args, int n, MatchResult *res, bool want_ok)
 {
     char *argv[64] = {"engine", "match"};
     for (int i = 0; i < n; i++)
         argv[i + 2] = args[i];
-    MatchOptions o;
-    assert_true(match_opts_parse(n + 2, argv, &o));
-    FILE *out = tmpfile(), *log = tmpfile();
-    assert_int_equal(match_run(&o, out, log, res), want_ok);
-    long len = ftell(log);
-    char *text = calloc(1, (size_t)len + 1);
-    rewind(log);
-    assert_int_equal(fread(text, 1, (size_t)len, log), (size_t)len);
-    fclose(out);
-    fclose(log);
-    return text;
-}
-
-static int count(const char *text, const char *needle)
-{
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, needle)); p++)
-        n++;
-    return n;
+    char *log;
+    free(match_test_run(n + 2, argv, res, want_ok, &log));
+    return log;
 }
 
 static void test_legal_match_writes_pdn(void **state)
@@ -334,10 +319,10 @@ static void test_illegal_moves_lose_and_engine_restarts(void **state)
     char *log = run_match(args, 8, &res, true);
     assert_int_equal(res.games_played, 4);
     assert_int_equal(res.tally.wins, 4);
-    assert_int_equal(count(log, "played an illegal move"), 4);
-    assert_int_equal(count(log, "line \"done move=1-2\""), 4);
-    assert_int_equal(count(log, "Black played an illegal move after 4 plies"), 2);
-    assert_int_equal(count(log, "White played an illegal move after 5 plies"), 2);
+    assert_int_equal(text_count(log, "played an illegal move"), 4);
+    assert_int_equal(text_count(log, "line \"done move=1-2\""), 4);
+    assert_int_equal(text_count(log, "Black played an illegal move after 4 plies"), 2);
+    assert_int_equal(text_count(log, "White played an illegal move after 5 plies"), 2);
     free(log);
 }
 
@@ -348,20 +333,20 @@ static void test_garbage_crash_and_exit_lose(void **state)
     MatchResult res;
     char *log = run_match(garbage, 9, &res, true);
     assert_int_equal(res.tally.wins, 2);
-    assert_int_equal(count(log, "cannot read move \"hello\""), 2);
+    assert_int_equal(text_count(log, "cannot read move \"hello\""), 2);
     free(log);
 
     char *crash[] = {"--engine1", FAKE " crash 3", "--engine2", FAKE, "--games", "2", "--concurrency", "2"};
     log = run_match(crash, 8, &res, true);
     assert_int_equal(res.tally.losses, 2);
-    assert_int_equal(count(log, "crashed"), 2);
+    assert_int_equal(text_count(log, "crashed"), 2);
     free(log);
 
     char *leaves[] = {"--engine1", FAKE, "--engine2", FAKE " exit 0", "--games", "2"};
     log = run_match(leaves, 6, &res, true);
     assert_int_equal(res.tally.wins, 2);
-    assert_int_equal(count(log, "crashed after"), 2);
-    assert_int_equal(count(log, "exit status 3"), 2);
+    assert_int_equal(text_count(log, "crashed after"), 2);
+    assert_int_equal(text_count(log, "exit status 3"), 2);
     free(log);
 }
 
@@ -376,7 +361,7 @@ static void test_hang_and_time_losses(void **state)
     MatchResult res;
     char *log = run_match(hang, 10, &res, true);
     assert_int_equal(res.tally.wins, 2);
-    assert_int_equal(count(log, "hung after"), 2);
+    assert_int_equal(text_count(log, "hung after"), 2);
     free(log);
 
     /* 5 s per move at move-time 0.02 with a 2 s margin */
@@ -384,7 +369,7 @@ static void test_hang_and_time_losses(void **state)
                     "--margin", "2"};
     log = run_match(slow, 10, &res, true);
     assert_int_equal(res.tally.losses, 2);
-    assert_int_equal(count(log, "lost on time after"), 2);
+    assert_int_equal(text_count(log, "lost on time after"), 2);
     free(log);
 
     /* 1 s per move against a 2 s clock with 10 ms increments: the clock runs out at the third move */
@@ -392,7 +377,7 @@ static void test_hang_and_time_losses(void **state)
                      "inc=0.01", "--margin", "0.5"};
     log = run_match(clock, 11, &res, true);
     assert_int_equal(res.tally.wins, 2);
-    assert_int_equal(count(log, "lost on time after"), 2);
+    assert_int_equal(text_count(log, "lost on time after"), 2);
     free(log);
 }
 
@@ -403,7 +388,7 @@ static void test_start_failure_and_working_directory(void **state)
     MatchResult res;
     char *log = run_match(missing, 8, &res, true);
     assert_int_equal(res.tally.wins, 2);
-    assert_int_equal(count(log, "failed to start"), 2);
+    assert_int_equal(text_count(log, "failed to start"), 2);
     free(log);
 
     char *dir[] = {"--engine1", "./fake_engine", "--dir1", TEST_BIN_DIR, "--engine2", FAKE, "--games", "2"};

@@ -14,6 +14,7 @@
 #include "rules/rules.h"
 #include "match/engine_driver.h"
 #include "match/match.h"
+#include "support/match_test_util.h"
 
 #define FAKE TEST_BIN_DIR "/fake_engine"
 #define HUB1 "hub1:" TEST_BIN_DIR "/fake_hub1"
@@ -31,37 +32,9 @@ static char *run_match(char **args, int n, MatchResult *res, const char *pdn)
         argv[n + 3] = (char *)pdn;
         n += 2;
     }
-    MatchOptions o;
-    assert_true(match_opts_parse(n + 2, argv, &o));
-    FILE *out = tmpfile(), *log = tmpfile();
-    assert_true(match_run(&o, out, log, res));
-    long len = ftell(log);
-    char *text = calloc(1, (size_t)len + 1);
-    rewind(log);
-    assert_int_equal(fread(text, 1, (size_t)len, log), (size_t)len);
-    fclose(out);
-    fclose(log);
-    return text;
-}
-
-static int count(const char *text, const char *needle)
-{
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, needle)); p++)
-        n++;
-    return n;
-}
-
-/* The text of the file at path (caller frees). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    static char buf[1 << 20];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    return strdup(buf);
+    char *log;
+    free(match_test_run(n + 2, argv, res, true, &log));
+    return log;
 }
 
 /* A clean match of n games against engine2, every game to its end by the rules; the PDN names
@@ -81,10 +54,10 @@ static void assert_clean(const char *engine2, const char *tc, int games, const c
     assert_string_equal(log, "");
     free(log);
     assert_int_equal(res.games_played, games);
-    char *pdn = slurp(path);
+    char *pdn = file_text(path);
     unlink(path);
-    assert_int_equal(count(pdn, name), games);
-    assert_int_equal(count(pdn, "[Termination"), games);
+    assert_int_equal(text_count(pdn, name), games);
+    assert_int_equal(text_count(pdn, "[Termination"), games);
     free(pdn);
 }
 
@@ -103,14 +76,14 @@ static void test_hub1_faults_lose(void **state)
     MatchResult res;
     char *log = run_match(illegal, 8, &res, NULL);
     assert_int_equal(res.tally.wins, 2);
-    assert_int_equal(count(log, "played an illegal move"), 2);
-    assert_int_equal(count(log, "line \"move 1-2\""), 2);
+    assert_int_equal(text_count(log, "played an illegal move"), 2);
+    assert_int_equal(text_count(log, "line \"move 1-2\""), 2);
     free(log);
     char *error[] = {"--engine1", FAKE, "--engine2", HUB1 " error 1", "--games", "2", "--tc", "depth=1"};
     log = run_match(error, 8, &res, NULL);
     assert_int_equal(res.tally.wins, 2);
-    assert_int_equal(count(log, "broke the protocol"), 2);
-    assert_int_equal(count(log, "error cannot search"), 2);
+    assert_int_equal(text_count(log, "broke the protocol"), 2);
+    assert_int_equal(text_count(log, "error cannot search"), 2);
     free(log);
 }
 
@@ -177,7 +150,7 @@ static void test_dxp_faults_lose(void **state)
         MatchResult res;
         char *log = run_match(args, 8, &res, NULL);
         assert_int_equal(res.tally.wins, 2);
-        assert_int_equal(count(log, CASES[i].log), 2);
+        assert_int_equal(text_count(log, CASES[i].log), 2);
         free(log);
     }
     /* a resignation is no fault: the game is lost, nothing is logged */

@@ -14,6 +14,7 @@
 #include "match/match.h"
 #include "match/match_resume.h"
 #include "opening/openings.h"
+#include "support/match_test_util.h"
 
 #define FAKE TEST_BIN_DIR "/fake_engine"
 
@@ -36,26 +37,6 @@ static void new_path(void)
     unlink(path);
 }
 
-/* The whole of a stream or file as text (caller frees). */
-static char *slurp(FILE *f)
-{
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    char *text = calloc(1, (size_t)len + 1);
-    rewind(f);
-    assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-    return text;
-}
-
-static char *file_text(void)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    char *text = slurp(f);
-    fclose(f);
-    return text;
-}
-
 /* Runs `engine match` between two fake engines at depth 1 with --resume path, then extra words;
  * returns what it printed (caller frees) and, in log_text when not NULL, its log. */
 static char *resume_match(int games, const char *extra[], int n_extra, MatchResult *res, bool want_ok,
@@ -68,28 +49,7 @@ static char *resume_match(int games, const char *extra[], int n_extra, MatchResu
     int argc = 16;
     for (int i = 0; i < n_extra; i++)
         argv[argc++] = (char *)extra[i];
-    MatchOptions o;
-    assert_true(match_opts_parse(argc, argv, &o));
-    FILE *out = tmpfile(), *log = tmpfile();
-    bool ok = match_run(&o, out, log, res);
-    char *text = slurp(out);
-    if (ok != want_ok) {
-        char *why = slurp(log);
-        fail_msg("match_run gave %d: %s%s", ok, text, why);
-    }
-    if (log_text)
-        *log_text = slurp(log);
-    fclose(out);
-    fclose(log);
-    return text;
-}
-
-static int count(const char *text, const char *needle)
-{
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, needle)); p++)
-        n++;
-    return n;
+    return match_test_run(argc, argv, res, want_ok, log_text);
 }
 
 static void test_resume_plays_only_the_rest(void **state)
@@ -105,7 +65,7 @@ static void test_resume_plays_only_the_rest(void **state)
     out = resume_match(10, NULL, 0, &res, true, NULL);
     assert_non_null(strstr(out, "resumed 4 finished game(s) from"));
     assert_non_null(strstr(out, "W-D-L 4-0-0; 6 to play"));
-    assert_int_equal(count(out, "\ngame "), 6);
+    assert_int_equal(text_count(out, "\ngame "), 6);
     assert_null(strstr(out, "(#1,"));
     assert_null(strstr(out, "(#4,"));
     assert_non_null(strstr(out, "(#10,"));
@@ -113,12 +73,12 @@ static void test_resume_plays_only_the_rest(void **state)
     assert_int_equal(res.tally.wins, 10);
     assert_int_equal(res.report.pairs, 5);
     free(out);
-    char *pdn = file_text();
-    assert_int_equal(count(pdn, "[Round \""), 10);
+    char *pdn = file_text(path);
+    assert_int_equal(text_count(pdn, "[Round \""), 10);
     for (int g = 1; g <= 10; g++) {
         char tag[32];
         snprintf(tag, sizeof tag, "[Round \"%d\"]", g);
-        assert_int_equal(count(pdn, tag), 1);
+        assert_int_equal(text_count(pdn, tag), 1);
     }
     free(pdn);
     /* all played: nothing to do, the same totals */
@@ -135,7 +95,7 @@ static void test_a_game_cut_short_is_played_again(void **state)
     new_path();
     MatchResult res;
     free(resume_match(4, NULL, 0, &res, true, NULL));
-    char *pdn = file_text();
+    char *pdn = file_text(path);
     size_t len = strlen(pdn);
     FILE *f = fopen(path, "wb");
     fwrite(pdn, 1, len - 40, f);   /* the run was killed while it wrote the last game */
@@ -144,11 +104,11 @@ static void test_a_game_cut_short_is_played_again(void **state)
     char *log;
     char *out = resume_match(4, NULL, 0, &res, true, &log);
     assert_non_null(strstr(out, "resumed 3 finished game(s)"));
-    assert_int_equal(count(out, "\ngame "), 1);
+    assert_int_equal(text_count(out, "\ngame "), 1);
     assert_non_null(strstr(log, "that game is played again"));
     assert_int_equal(res.games_played, 4);
-    pdn = file_text();
-    assert_int_equal(count(pdn, "[Round \""), 4);
+    pdn = file_text(path);
+    assert_int_equal(text_count(pdn, "[Round \""), 4);
     free(pdn);
     free(out);
     free(log);
@@ -161,7 +121,7 @@ static void test_another_match_is_refused(void **state)
     new_path();
     MatchResult res;
     free(resume_match(4, NULL, 0, &res, true, NULL));
-    char *before = file_text(), *log;
+    char *before = file_text(path), *log;
     /* another seed: other openings for the same game numbers */
     const char *seed[] = {"--seed", "8"};
     free(resume_match(4, seed, 2, &res, false, &log));
@@ -171,7 +131,7 @@ static void test_another_match_is_refused(void **state)
     free(resume_match(2, NULL, 0, &res, false, &log));
     assert_non_null(strstr(log, "give --games 3 or more"));
     free(log);
-    char *after = file_text();
+    char *after = file_text(path);
     assert_string_equal(before, after);
     free(before);
     free(after);
@@ -189,7 +149,7 @@ static void test_a_decided_sprt_plays_nothing(void **state)
     char *out = resume_match(100, sprt, 2, &res, true, NULL);
     assert_int_equal(res.games_played, 16);
     assert_int_equal(res.sprt.decision, SPRT_H1);
-    assert_int_equal(count(out, "\ngame "), 0);
+    assert_int_equal(text_count(out, "\ngame "), 0);
     free(out);
     unlink(path);
 }
