@@ -129,7 +129,7 @@ static void test_another_match_is_refused(void **state)
     free(log);
     /* fewer games than the file holds */
     free(resume_match(2, NULL, 0, &res, false, &log));
-    assert_non_null(strstr(log, "give --games 3 or more"));
+    assert_non_null(strstr(log, "the file holds match game 4: give --games 4 or more"));
     free(log);
     char *after = file_text(path);
     assert_string_equal(before, after);

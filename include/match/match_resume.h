@@ -11,7 +11,8 @@
  * the others, and rewrites path with the finished games only, in their order (a game cut short by
  * a killed run, one without a result, is dropped: it is played again; each such drop is said on
  * log). Returns the number of finished games, or -1 with the file left as it was and why in err:
- * a game without a Round tag or with one out of 1..games, a Round met twice, a start position
- * that is not the schedule's, a file that cannot be read or rewritten. */
+ * a game without a Round tag, games past games (the message names the highest, whichever the file
+ * holds first), a Round met twice, a start position that is not the schedule's, a file that cannot
+ * be read or rewritten. */
 int match_resume_load(const char *path, const MatchSchedule *s, int games, signed char *white_points, FILE *log,
                       char *err, size_t err_size);

@@ -14,21 +14,13 @@ static bool same_position(const Position *a, const Position *b)
            a->turn == b->turn && a->variant == b->variant;
 }
 
-/* The game number of g's Round tag (1..games), or 0 after saying in err why there is none. */
-static int round_of(const PdnGame *g, int n, int games, char *err, size_t err_size)
+/* The game number of g's Round tag (at least 1), or 0 when it has none. */
+static long round_of(const PdnGame *g)
 {
     const char *round = pdn_game_tag(g, "Round");
     char *end = NULL;
     long r = round ? strtol(round, &end, 10) : 0;
-    if (!round || end == round || *end != '\0' || r < 1 || r > games) {
-        if (round && end != round && *end == '\0' && r > games)
-            snprintf(err, err_size, "game %d of the file is game %ld of the match: give --games %ld or more", n, r,
-                     r);
-        else
-            snprintf(err, err_size, "game %d has no Round tag of a match game (1..%d)", n, games);
-        return 0;
-    }
-    return (int)r;
+    return round && end != round && *end == '\0' && r >= 1 ? r : 0;
 }
 
 /* Reads the games of in into out (the kept ones) and white_points; the count kept or -1. */
@@ -39,6 +31,7 @@ static int keep_games(FILE *in, const char *path, FILE *out, const MatchSchedule
     PdnGame g;
     pdn_game_init(&g);
     int kept = 0;
+    long beyond = 0;   /* the highest game number past games */
     PdnReadStatus st;
     while (r && (st = pdn_reader_next(r, &g)) != PDN_READ_END) {
         int n = pdn_reader_games(r);
@@ -46,22 +39,28 @@ static int keep_games(FILE *in, const char *path, FILE *out, const MatchSchedule
             fprintf(log, "match: resume: %s; that game is played again\n", pdn_reader_error(r)->message);
             continue;
         }
-        int round = round_of(&g, n, games, err, err_size);
-        if (!round)
+        long round = round_of(&g);
+        if (!round) {
+            snprintf(err, err_size, "game %d has no Round tag of a match game", n);
             break;
+        }
+        if (round > games) {   /* read on: the message names the highest */
+            beyond = round > beyond ? round : beyond;
+            continue;
+        }
         int points = pdn_result_white_points(g.result);
         if (points < 0) {
-            fprintf(log, "match: resume: %s: game %d (match game %d) has no result; it is played again\n", path, n,
+            fprintf(log, "match: resume: %s: game %d (match game %ld) has no result; it is played again\n", path, n,
                     round);
             continue;
         }
         if (white_points[round - 1] >= 0) {
-            snprintf(err, err_size, "game %d of the file is match game %d again", n, round);
+            snprintf(err, err_size, "game %d of the file is match game %ld again", n, round);
             break;
         }
         if (!same_position(&g.start, match_schedule_opening(s, round - 1))) {
             snprintf(err, err_size,
-                     "game %d (match game %d) does not start from that game's opening: resume with the first "
+                     "game %d (match game %ld) does not start from that game's opening: resume with the first "
                      "part's --openings, --seed and --variant",
                      n, round);
             break;
@@ -75,6 +74,8 @@ static int keep_games(FILE *in, const char *path, FILE *out, const MatchSchedule
     }
     if (!r)
         snprintf(err, err_size, "out of memory");
+    else if (beyond && !err[0])
+        snprintf(err, err_size, "the file holds match game %ld: give --games %ld or more", beyond, beyond);
     bool failed = !r || err[0];
     pdn_game_free(&g);
     pdn_reader_free(r);
