@@ -280,6 +280,24 @@ static void test_variant_weights(void **state)
     free(cache);
 }
 
+/* Releasing the other variants' weights (the browser build's memory budget) loses nothing: the kept
+ * set scores as before, and a released one is decoded again at its next use, scoring as before. */
+static void test_release_other_weights(void **state)
+{
+    (void)state;
+    Position normal, bt;
+    assert_null(notation_parse_position("W:W28,31,32,33,40,45:B1,2,3,19", &normal));
+    bt = normal;
+    assert_null(position_set_variant(&bt, VARIANT_BT));
+    Score n = eval_position(&normal), b = eval_position(&bt);
+    eval_weights_release_others(VARIANT_BT);
+    assert_int_equal(eval_position(&bt), b);
+    assert_int_equal(eval_position(&normal), n);
+    eval_weights_release_others(VARIANT_NORMAL);
+    assert_int_equal(eval_position(&bt), b);
+    assert_int_equal(eval_position(&normal), n);
+}
+
 /* The material-only score, from the features and from the piece counts, is eval_score_white under
  * a vector holding the variant's man and king values and 0 elsewhere, along random games of every
  * variant (kings and the drawish damping included); the cache gives the full evaluation. */
@@ -405,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_symmetry_data_and_random_play),
         cmocka_unit_test(test_matches_reference_on_random_boards),
         cmocka_unit_test(test_variant_weights),
+        cmocka_unit_test(test_release_other_weights),
         cmocka_unit_test(test_material_only),
         cmocka_unit_test(test_score_bounded),
         cmocka_unit_test(test_regions_hold_the_blocks),

@@ -16,7 +16,7 @@ Variant eval_weights_variant(Variant v);
 /* The weights variant v evaluates with (EVAL_FEATURE_COUNT entries): those of
  * eval_weights_variant(v), decoded from the embedded file on first use (thread-safe; a damaged
  * embedded file, a broken build that the tests catch, stops the program with a message) or
- * replaced by eval_weights_set. The address stays the same for the whole process. */
+ * replaced by eval_weights_set. The address stays the same until eval_weights_release_others. */
 const EvalWeight *eval_weights_of(Variant v);
 
 /* The same scores as eval_weights_of(v) with the pattern tables folded into the regions (their
@@ -33,6 +33,11 @@ void eval_weights_embedded_file(Variant v, const unsigned char **bytes, size_t *
 /* Replaces the weights of variant v (one with weights of its own) for the rest of the process.
  * Call it before any evaluation with them: cached scores of the old weights are not forgotten. */
 void eval_weights_set(Variant v, const EvalWeight *weights);
+
+/* Frees the decoded weights of every variant but v's (and but those replaced by eval_weights_set),
+ * for a small address space: the browser build keeps one set (30 MB) at a time. A released set is
+ * decoded again at its next use. No evaluation may run meanwhile, nor hold an older address. */
+void eval_weights_release_others(Variant v);
 
 /* Reads the weight file at path and makes its weights those of the variant it declares (stored in
  * *variant) for the rest of the process (eval_weights_set). False with why, and every weight

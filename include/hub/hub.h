@@ -59,6 +59,8 @@ typedef struct {
     HubCommand cmd;
     Game game;               /* the position to search, with the moves that led to it */
     bool auto_reply;         /* terminal `auto on`: the engine answers every move played with play */
+    bool one_weight_set;     /* a variant change frees the other variants' weights (the browser build's
+                              * memory budget holds one set of 30 MB) */
 } Hub;
 
 /* A hub at the start position with the default parameters; NULL when memory is short.

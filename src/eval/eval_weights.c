@@ -31,14 +31,16 @@ static const int WEIGHT_SET_OF[VARIANT_COUNT] = {
  * 40 pieces = 0, 8 or fewer = EVAL_PHASE_MAX, until they are refitted. */
 static const bool PHASE_BY_PIP[WEIGHT_SETS] = {true, false, false, false};
 
+/* Each set is allocated when first used (15 MB twice for a full set): a process pays only for the
+ * variants it plays, and a small address space (the browser build's) holds one set at a time. */
 static struct {
-    ThreadMutex lock;                      /* serialises the decoding of the weight sets */
+    ThreadMutex lock;                      /* serialises the decoding and release of the weight sets */
     atomic_bool ready[WEIGHT_SETS];
-    EvalWeight weights[WEIGHT_SETS][EVAL_FEATURE_COUNT];   /* decoded on first use: a process pays
-                                                             * only for the variants it plays */
-    EvalWeight folded[WEIGHT_SETS][EVAL_FEATURE_COUNT];    /* the same scores, the blocks folded
-                                                             * into the regions (fold_weights) */
-    bool is_folded[WEIGHT_SETS];                           /* false: a sum did not fit, use weights */
+    EvalWeight *weights[WEIGHT_SETS];      /* EVAL_FEATURE_COUNT entries, decoded on first use */
+    EvalWeight *folded[WEIGHT_SETS];       /* the same scores, the blocks folded into the regions
+                                            * (fold_weights); in the same allocation as weights */
+    bool is_folded[WEIGHT_SETS];           /* false: a sum did not fit, use weights */
+    bool replaced[WEIGHT_SETS];            /* set by eval_weights_set: never released */
 } sets;
 
 static int weight_set(Variant v)
@@ -76,16 +78,29 @@ static bool fold_weights(const EvalWeight *raw, EvalWeight *out)
     return true;
 }
 
-/* Decodes weight set i from its embedded file unless done; a damaged file is a broken build (the
- * tests decode every one), never a silent zero table. */
-static void load_weight_set(int i)
+/* The lock of the sets, created at its first use. */
+static ThreadMutex *sets_lock(void)
 {
     static ThreadOnce once = THREAD_ONCE_INIT;
     thread_once(&once, init_lock);
-    thread_mutex_lock(&sets.lock);
+    return &sets.lock;
+}
+
+/* Decodes weight set i from its embedded file unless done; a damaged file is a broken build (the
+ * tests decode every one), never a silent zero table, and so is a set that finds no memory. */
+static void load_weight_set(int i)
+{
+    thread_mutex_lock(sets_lock());
     if (!atomic_load_explicit(&sets.ready[i], memory_order_acquire)) {
         EvalFileHeader head;
         char why[EVAL_FILE_WHY_MAX];
+        EvalWeight *both = calloc(2 * (size_t)EVAL_FEATURE_COUNT, sizeof *both);
+        if (!both) {
+            fprintf(stderr, "engine: no memory for the weights of %s\n", variant_name(EMBEDDED[i].variant));
+            abort();
+        }
+        sets.weights[i] = both;
+        sets.folded[i] = both + EVAL_FEATURE_COUNT;
         if (!eval_file_decode(EMBEDDED[i].bytes, *EMBEDDED[i].len, EMBEDDED[i].variant, sets.weights[i], &head, why,
                               sizeof why)) {
             fprintf(stderr, "engine: the embedded weights book/eval/%s.bin are damaged: %s\n",
@@ -95,7 +110,7 @@ static void load_weight_set(int i)
         sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
         atomic_store_explicit(&sets.ready[i], true, memory_order_release);
     }
-    thread_mutex_unlock(&sets.lock);
+    thread_mutex_unlock(sets_lock());
 }
 
 /* Weight set i, decoded if it was not yet. */
@@ -128,8 +143,23 @@ void eval_weights_embedded_file(Variant v, const unsigned char **bytes, size_t *
 void eval_weights_set(Variant v, const EvalWeight *weights)
 {
     int i = loaded_set(v);   /* so that no later first use decodes over them */
-    memcpy(sets.weights[i], weights, sizeof sets.weights[0]);
+    memcpy(sets.weights[i], weights, EVAL_FEATURE_COUNT * sizeof *weights);
     sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
+    sets.replaced[i] = true;
+}
+
+void eval_weights_release_others(Variant v)
+{
+    int keep = weight_set(v);
+    thread_mutex_lock(sets_lock());
+    for (int i = 0; i < WEIGHT_SETS; i++) {
+        if (i == keep || sets.replaced[i] || !atomic_load_explicit(&sets.ready[i], memory_order_acquire))
+            continue;
+        atomic_store_explicit(&sets.ready[i], false, memory_order_release);
+        free(sets.weights[i]);
+        sets.weights[i] = sets.folded[i] = NULL;
+    }
+    thread_mutex_unlock(sets_lock());
 }
 
 bool eval_weights_use_file(const char *path, Variant *variant, char *why, size_t why_size)

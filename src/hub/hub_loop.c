@@ -133,6 +133,8 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
             position_set_variant(&start, v);
             h->variant = v;
             game_reset(&h->game, &start);
+            if (h->one_weight_set)
+                eval_weights_release_others(v);
             if (h->search)   /* after init: decode its weights now, not in the first move's time */
                 eval_weights_of(v);
         }

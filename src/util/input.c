@@ -102,6 +102,44 @@ long input_read(int fd, char *buf, size_t size, int timeout_ms)
     return n;
 }
 
+#elif defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+#include "util/clock.h"
+
+/* In the browser the lines come from the page as messages to the engine's worker, which the worker
+ * queues (see src/web/worker.js: Module.zwaluwInput). They arrive only while the engine is not
+ * running, so a poll during a search hands control back to the browser (Asyncify unwinds and
+ * rewinds the stack) at most this often; a wait sleeps until a message comes. */
+#define INPUT_YIELD_SECONDS 0.010
+
+/* Copies up to size queued bytes into buf: the count, or -1 when no queue exists (under node). */
+EM_JS(int, input_web_take, (char *buf, int size), {
+    var input = Module["zwaluwInput"];
+    return input ? input.take(buf, size) : -1;
+});
+
+/* Returns to the browser's event loop until a line is queued or timeout_ms pass (-1: no limit;
+ * 0: one turn of the event loop). An Asyncify import: the C stack is saved meanwhile. */
+EM_JS(void, input_web_wait, (int timeout_ms), {
+    Asyncify.handleSleep(function(wakeUp) { Module["zwaluwInput"].wait(timeout_ms, wakeUp); });
+});
+
+long input_read(int fd, char *buf, size_t size, int timeout_ms)
+{
+    static double last_yield;
+    (void)fd;
+    int cap = size > 65536 ? 65536 : (int)size;
+    int n = input_web_take(buf, cap);
+    if (n != 0)
+        return n;
+    double now = clock_now();
+    if (timeout_ms == 0 && now - last_yield < INPUT_YIELD_SECONDS)
+        return 0;
+    input_web_wait(timeout_ms);
+    last_yield = clock_now();
+    return input_web_take(buf, cap);
+}
+
 #else
 #include <errno.h>
 #include <poll.h>

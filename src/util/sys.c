@@ -91,6 +91,9 @@ FILE *sys_tmpfile(void)
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten/heap.h>
+#endif
 
 int sys_cores(void)
 {
@@ -98,6 +101,10 @@ int sys_cores(void)
     return n < 1 ? 1 : n > 4096 ? 4096 : (int)n;
 }
 
+#ifdef __EMSCRIPTEN__
+/* The browser build's whole linear memory (fixed at link time): the budget of every allocation. */
+size_t sys_memory_mib(void) { return emscripten_get_heap_max() >> 20; }
+#else
 size_t sys_memory_mib(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
@@ -105,6 +112,7 @@ size_t sys_memory_mib(void)
         return 0;
     return (size_t)((uint64_t)pages * (uint64_t)page >> 20);
 }
+#endif
 
 /* Fresh anonymous pages come zeroed, lazily at first touch; the region is marked for transparent
  * huge pages, which random accesses (the transposition table's) need to spare the TLB. */

@@ -94,6 +94,15 @@ void thread_cond_broadcast(ThreadCond *c) { WakeAllConditionVariable((PCONDITION
 
 #else
 
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+/* The browser build has one thread (no SharedArrayBuffer from file://): every start is refused, so
+ * the search stays on the calling thread and a `threads` above 1 is answered with an error. */
+bool thread_start(Thread *t, void (*fn)(void *arg), void *arg, size_t stack_bytes)
+{
+    (void)t, (void)fn, (void)arg, (void)stack_bytes;
+    return false;
+}
+#else
 static void *trampoline(void *p)
 {
     Start start = *(Start *)p;
@@ -120,6 +129,7 @@ bool thread_start(Thread *t, void (*fn)(void *arg), void *arg, size_t stack_byte
         free(start);
     return ok;
 }
+#endif
 
 void thread_join(Thread *t) { pthread_join(t->id, NULL); }
 
