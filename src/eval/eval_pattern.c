@@ -1,5 +1,6 @@
 #include "eval/eval_pattern.h"
 
+#include <stdlib.h>
 #include "eval/eval_gather.h"
 
 /* Own-view blocks: tables 0-3 cover own rows 6-9, tables 4-7 own rows 4-7, files 0-3, 2-5, 4-7, 6-9;
@@ -24,7 +25,8 @@ const char *eval_pattern_name(int t) { return t >= 0 && t < EVAL_PATTERN_TABLES 
 
 static struct {
     bool ready;
-    Bitboard mask[EVAL_PATTERN_TABLES];   /* the block in its owner's view: White's on the real board */
+    Bitboard mask[EVAL_PATTERN_TABLES];
+    uint8_t shift[EVAL_PATTERN_TABLES][EVAL_PATTERN_SQUARES / 2];   /* the masks' runs of two squares (eval_gather_pairs) */   /* the block in its owner's view: White's on the real board */
     uint16_t trit[256];                   /* bit i of x -> 3^i */
 } pt;
 
@@ -36,6 +38,9 @@ void eval_pattern_init(void)
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++)
         for (int i = 0; i < EVAL_PATTERN_SQUARES; i++)
             pt.mask[t] |= bb_square(eval_pattern_block[t][i]);
+    for (int t = 0; t < EVAL_PATTERN_TABLES; t++)
+        if (!eval_gather_pairs_of(pt.mask[t], pt.shift[t], EVAL_PATTERN_SQUARES / 2))
+            abort();   /* a table of squares not in pairs: a broken build, which every test shows */
     for (int x = 0; x < 256; x++) {
         int up = 0;
         for (int i = 7; i >= 0; i--)
@@ -55,10 +60,10 @@ static inline void indices_with(const Position *pos, uint16_t index[EVAL_PATTERN
     Bitboard own_b = bb_half_turn(bm), opp_b = bb_half_turn(wm);   /* Black's men and White's, in Black's view */
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
         Bitboard m = pt.mask[t];
-        unsigned ww = portable ? eval_gather_portable(wm, m) : eval_gather(wm, m);
-        unsigned wb = portable ? eval_gather_portable(bm, m) : eval_gather(bm, m);
-        unsigned bb = portable ? eval_gather_portable(own_b, m) : eval_gather(own_b, m);
-        unsigned bw = portable ? eval_gather_portable(opp_b, m) : eval_gather(opp_b, m);
+        unsigned ww = portable ? eval_gather_portable(wm, m) : eval_gather(wm, m, pt.shift[t], EVAL_PATTERN_SQUARES / 2);
+        unsigned wb = portable ? eval_gather_portable(bm, m) : eval_gather(bm, m, pt.shift[t], EVAL_PATTERN_SQUARES / 2);
+        unsigned bb = portable ? eval_gather_portable(own_b, m) : eval_gather(own_b, m, pt.shift[t], EVAL_PATTERN_SQUARES / 2);
+        unsigned bw = portable ? eval_gather_portable(opp_b, m) : eval_gather(opp_b, m, pt.shift[t], EVAL_PATTERN_SQUARES / 2);
         index[t] = (uint16_t)(pt.trit[ww] + 2 * pt.trit[wb]);
         index[EVAL_PATTERN_TABLES + t] = (uint16_t)(pt.trit[bb] + 2 * pt.trit[bw]);
     }

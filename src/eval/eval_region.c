@@ -1,5 +1,6 @@
 #include "eval/eval_region.h"
 
+#include <stdlib.h>
 #include "eval/eval_gather.h"
 
 /* Two squares a row: own rows 4-9 (squares 21-50) at files 2t..2t+3, then own rows 3-8 (squares
@@ -29,7 +30,8 @@ const char *eval_region_name(int t) { return t >= 0 && t < EVAL_REGION_TABLES ? 
 
 static struct {
     bool ready;
-    Bitboard mask[EVAL_REGION_TABLES];   /* the region in its owner's view: White's on the real board */
+    Bitboard mask[EVAL_REGION_TABLES];
+    uint8_t shift[EVAL_REGION_TABLES][EVAL_REGION_SQUARES / 2];   /* the masks' runs of two squares (eval_gather_pairs) */   /* the region in its owner's view: White's on the real board */
     uint32_t trit[GATHERED];             /* bit i of x -> 3^i */
 } rt;
 
@@ -41,6 +43,9 @@ void eval_region_init(void)
     for (int t = 0; t < EVAL_REGION_TABLES; t++)
         for (int i = 0; i < EVAL_REGION_SQUARES; i++)
             rt.mask[t] |= bb_square(eval_region_block[t][i]);
+    for (int t = 0; t < EVAL_REGION_TABLES; t++)
+        if (!eval_gather_pairs_of(rt.mask[t], rt.shift[t], EVAL_REGION_SQUARES / 2))
+            abort();   /* a table of squares not in pairs: a broken build, which every test shows */
     for (int x = 0; x < GATHERED; x++) {
         uint32_t up = 0;
         for (int i = EVAL_REGION_SQUARES - 1; i >= 0; i--)
@@ -61,10 +66,10 @@ static inline void indices_with(const Position *pos, uint32_t index[EVAL_REGION_
     Bitboard own_b = bb_half_turn(bm), opp_b = bb_half_turn(wm);   /* Black's men and White's, in Black's view */
     for (int t = 0; t < EVAL_REGION_TABLES; t++) {
         Bitboard m = rt.mask[t];
-        unsigned ww = portable ? eval_gather_portable(wm, m) : eval_gather(wm, m);
-        unsigned wb = portable ? eval_gather_portable(bm, m) : eval_gather(bm, m);
-        unsigned bb = portable ? eval_gather_portable(own_b, m) : eval_gather(own_b, m);
-        unsigned bw = portable ? eval_gather_portable(opp_b, m) : eval_gather(opp_b, m);
+        unsigned ww = portable ? eval_gather_portable(wm, m) : eval_gather(wm, m, rt.shift[t], EVAL_REGION_SQUARES / 2);
+        unsigned wb = portable ? eval_gather_portable(bm, m) : eval_gather(bm, m, rt.shift[t], EVAL_REGION_SQUARES / 2);
+        unsigned bb = portable ? eval_gather_portable(own_b, m) : eval_gather(own_b, m, rt.shift[t], EVAL_REGION_SQUARES / 2);
+        unsigned bw = portable ? eval_gather_portable(opp_b, m) : eval_gather(opp_b, m, rt.shift[t], EVAL_REGION_SQUARES / 2);
         index[t] = rt.trit[ww] + 2 * rt.trit[wb];
         index[EVAL_REGION_TABLES + t] = rt.trit[bb] + 2 * rt.trit[bw];
     }
