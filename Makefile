@@ -244,7 +244,7 @@ check-windows: windows $(ENGINE)
 # 128 MiB of linear memory, and Asyncify for the one import that hands control back to the browser
 # while a search polls its input (util/input.c).
 EMCC      ?= emcc
-WASM_DIR  := build/wasm
+WASM_DIR  ?= build/wasm
 WASM_SRC  := $(foreach d,util rules pdn eval endgame search opening hub,$(wildcard src/$(d)/*.c)) \
              src/cli/bench_cli.c src/web/web_main.c
 WASM_GEN  := $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(EVAL_GEN)
@@ -253,15 +253,16 @@ WASM_OBJ  := $(WASM_SRC:src/%.c=$(WASM_DIR)/obj/%.o) $(WASM_GEN:$(GEN)/%.c=$(WAS
 # them: the evaluation, the book, the move sorting. Left instrumented, they cost 20% of the speed.
 WASM_NO_ASYNC := ["extract","eval_*","static_eval","loaded_set","bsearch","book_*","entry_moves","sift", \
              "trinkle","notation_*","search_new","bitbase_*"]
-WASM_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O3 -msimd128 -Iinclude -I$(GEN)
-WASM_LDFLAGS := -O3 -msimd128 -sENVIRONMENT=worker,node -sSINGLE_FILE=1 -sINITIAL_MEMORY=128MB \
-             -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=2MB -sASYNCIFY=1 -sASYNCIFY_IMPORTS='["input_web_wait"]' \
-             -sASYNCIFY_STACK_SIZE=262144 -sASYNCIFY_REMOVE='$(WASM_NO_ASYNC)'
-WASM_PAGE := $(wildcard src/web/*.html src/web/*.css src/web/app.js src/web/board.js)
+WASM_OPT  ?= -O3 -msimd128
+WASM_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(WASM_OPT) -Iinclude -I$(GEN)
+WASM_LDFLAGS := $(WASM_OPT) -sENVIRONMENT=worker,node -sSINGLE_FILE=1 -sINITIAL_MEMORY=128MB \
+             -sALLOW_MEMORY_GROWTH=0 -sABORTING_MALLOC=0 -sTOTAL_STACK=2MB -sASYNCIFY=1 -sASYNCIFY_IMPORTS='["input_web_wait"]' \
+             -sASYNCIFY_STACK_SIZE=524288 -sASYNCIFY_REMOVE='$(WASM_NO_ASYNC)'
+WASM_PAGE := src/web/index.html src/web/style.css src/web/app.js
 # Debian's node does not look in /usr/share/nodejs, where node-acorn puts the parser emcc runs.
 WASM_ENV  := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 
-wasm: $(WASM_DIR)/zwaluw.js $(WASM_PAGE:src/web/%=$(WASM_DIR)/%)
+wasm: $(WASM_DIR)/zwaluw.js $(WASM_DIR)/zwaluw-src.js $(WASM_PAGE:src/web/%=$(WASM_DIR)/%)
 
 $(WASM_DIR)/obj/%.o: src/%.c $(BLOBS_H)
 	@mkdir -p $(@D)
@@ -274,6 +275,30 @@ $(WASM_DIR)/obj/gen/%.o: $(GEN)/%.c $(BLOBS_H)
 # The engine: the worker's script (src/web/worker.js) runs ahead of Emscripten's loader.
 $(WASM_DIR)/zwaluw.js: $(WASM_OBJ) src/web/worker.js Makefile
 	$(WASM_ENV) $(EMCC) $(WASM_LDFLAGS) --pre-js src/web/worker.js -o $@ $(WASM_OBJ)
+
+# The same code as a function, for a page opened from file://: no worker can load a file there, so
+# the page loads this as a script and starts the worker from a Blob of the function's text.
+$(WASM_DIR)/zwaluw-src.js: $(WASM_DIR)/zwaluw.js
+	{ echo 'function zwaluwEngine() {'; cat $<; echo '}'; } > $@.tmp
+	mv $@.tmp $@
+
+# The bench under node against the native one: the same node count (the search's signature), and
+# the speed ratio.
+wasm-bench: $(WASM_DIR)/zwaluw.js $(ENGINE)
+	@n=$$(./$(ENGINE) bench | tail -1); w=$$(node $(WASM_DIR)/zwaluw.js bench | tail -1); \
+	  echo "native: $$n"; echo "wasm:   $$w"; \
+	  [ "$${n%% time=*}" = "$${w%% time=*}" ] || { echo "wasm-bench: the node counts differ"; exit 1; }; \
+	  echo "$$n $$w" | awk '{ for (i = 1; i <= NF; i++) if ($$i ~ /^nps=/) { sub("nps=", "", $$i); v[++k] = $$i } } \
+	    END { printf "wasm-bench: wasm/native nps %.0f%%\n", 100 * v[2] / v[1] }'
+
+# The page in headless Chromium (tests/browser/browser_check.c, native, over the DevTools pipe).
+BROWSER_CHECK := $(BUILD)/tests/browser_check
+$(BROWSER_CHECK): tests/browser/browser_check.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
+	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+
+check-wasm: wasm wasm-bench $(BROWSER_CHECK)
+	rm -rf $(WASM_DIR)/chromium-profile
+	$(BROWSER_CHECK) $(abspath $(WASM_DIR)/index.html) ./$(ENGINE) $(WASM_DIR)/screenshot.png
 
 $(WASM_DIR)/%: src/web/%
 	@mkdir -p $(@D)
