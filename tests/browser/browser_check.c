@@ -163,9 +163,9 @@ static void page_wait(Cdp *c, const char *expr, const char *what)
             return;
         if (clock_now() > deadline)
             fail("waited %d s for %s", WAIT_SECONDS, what);
-        double t = clock_now() + 0.02;
-        while (clock_now() < t)
-            input_read(-1, v, 0, 5);
+        int none[1] = {-1};   /* no descriptor: a 20 ms sleep */
+        bool ready[1];
+        proc_wait_readable(none, 1, ready, 20);
     }
 }
 
