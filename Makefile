@@ -298,6 +298,7 @@ $(BROWSER_CHECK): tests/browser/browser_check.c $(LIB_OBJ) $(BB_CHOICE) | $(BUIL
 	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 
 check-wasm: wasm wasm-bench $(BROWSER_CHECK)
+	sh tests/check_wasm_hub.sh ./$(ENGINE) $(WASM_DIR)/zwaluw.js
 	rm -rf $(WASM_DIR)/chromium-profile
 	$(BROWSER_CHECK) $(abspath $(WASM_DIR)/index.html) ./$(ENGINE) $(WASM_DIR)/screenshot.png
 

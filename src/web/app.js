@@ -25,6 +25,7 @@
         return out;
     }
 
+    /* text as a quoted Hub value. */
     function quote(text) { return '"' + String(text).replace(/["\\]/g, "\\$&") + '"'; }
 
     /* ---- the engine ---- */
@@ -66,14 +67,17 @@
     };
     var worker = null;
 
+    /* Posts one Hub line to the engine (and keeps it in the log tests read). */
     function send(line) {
         state.log.push("> " + line);
         worker.postMessage(line);
     }
 
+    /* The engine's state in the header, and the last error under the panel. */
     function status(text) { $("engine-status").textContent = text; }
     function message(text) { $("message").textContent = text || ""; }
 
+    /* Acts on one line from the engine. */
     function onEngineLine(line) {
         state.log.push("< " + line);
         if (state.log.length > 400)
@@ -124,6 +128,7 @@
 
     /* ---- the game ---- */
 
+    /* The `pos` line of the game: its start and the moves played since. */
     function posCommand() {
         var p = state.base === "start" ? "pos start" : "pos fen=" + quote(state.base);
         return state.history.length ? p + " moves=" + quote(state.history.join(" ")) : p;
@@ -139,6 +144,8 @@
         send("moves");
     }
 
+    /* After any change of the game: forget the selection and the lines, stop a running go (its
+     * done is dropped: the token moved on; an analysis restarts), and ask for the new position. */
     function changed() {
         state.token++;
         state.selected = null;
@@ -151,10 +158,12 @@
         sync();
     }
 
+    /* True when, in play mode, the side to move is the engine's. */
     function engineTurn() {
         return state.mode === "play" && state.side !== $("side").value;
     }
 
+    /* The position's answers are in: draw it, then let the engine move or analyse when it should. */
     function afterSync() {
         state.good = {base: state.base, history: state.history.slice()};
         render();
@@ -168,6 +177,7 @@
             analyse();
     }
 
+    /* The engine plays the side to move at the level and move time chosen. */
     function think() {
         state.busy = {kind: "think", token: state.token};
         send("set-param name=skill value=" + $("skill").value);
@@ -176,6 +186,7 @@
         status("engine thinking…");
     }
 
+    /* Analyses the position with the lines chosen, until stop. */
     function analyse() {
         state.restart = false;
         if (state.status !== "ongoing" || state.busy)
@@ -188,6 +199,7 @@
         status("analysing…");
     }
 
+    /* Stops the running go; its done comes back (the page times the wait). */
     function stop() {
         if (!state.busy)
             return;
@@ -195,6 +207,7 @@
         send("stop");
     }
 
+    /* The end of a go: an engine move still of this game is played; else the page catches up. */
     function onDone(w) {
         var busy = state.busy;
         state.busy = null;
@@ -212,6 +225,7 @@
             afterSync();
     }
 
+    /* An analysis line: kept per multipv rank, the deepest first. */
     function onInfo(w) {
         if (!state.busy || state.busy.kind !== "analyze" || state.busy.token !== state.token)
             return;
@@ -251,8 +265,10 @@
         return {from: n[0], to: n[1]};
     }
 
+    /* The square number at row, col of the board seen from White (0: a light square). */
     function squareAt(row, col) { return (row + col) % 2 === 1 ? row * 5 + (col >> 1) + 1 : 0; }
 
+    /* The 100 squares, turned when the player has Black; dark ones carry data-square. */
     function buildBoard() {
         var board = $("board");
         board.textContent = "";
@@ -275,6 +291,7 @@
         }
     }
 
+    /* Draws the pieces, the last move, the selection and its targets, and the panel. */
     function render() {
         buildBoard();
         var pieces = state.fen ? parseFen(state.fen) : {};
@@ -301,6 +318,7 @@
         renderAnalysis();
     }
 
+    /* The side to move, or the result and why. */
     function renderStatus() {
         var text = (state.side === "white" ? "White" : "Black") + " to move";
         if (state.status !== "ongoing") {
@@ -312,6 +330,7 @@
         $("game-status").textContent = text;
     }
 
+    /* The moves, numbered. */
     function renderHistory() {
         var parts = [], black = state.fen && state.base !== "start" && state.base.charAt(0) === "B" ? 1 : 0;
         state.history.forEach(function (m, i) {
@@ -321,6 +340,7 @@
         $("history").textContent = parts.join(" ");
     }
 
+    /* The analysis: depth, nodes, speed, and each line's score and moves. */
     function renderAnalysis() {
         var list = $("lines");
         list.textContent = "";
@@ -341,6 +361,8 @@
         });
     }
 
+    /* A click on square s: selects a piece that can move, or plays the selected piece's move
+     * to s (the first listed when two captures share their ends). */
     function onSquare(s) {
         if (!state.ready || state.syncing || state.status !== "ongoing")
             return;
@@ -379,6 +401,7 @@
         return {fen: fen ? fen[1] : null, moves: moves};
     }
 
+    /* A new game from the start position (the engine forgets its tables). */
     function newGame() {
         state.base = "start";
         state.history = [];
@@ -386,6 +409,7 @@
         changed();
     }
 
+    /* The variant chosen in the menu, from a new game. */
     function setVariant() {
         state.variant = $("variant").value;
         if (state.busy)
@@ -394,6 +418,7 @@
         newGame();
     }
 
+    /* Takes back the player's last move and the engine's reply (in analysis: one move). */
     function undo() {
         if (state.mode === "play") {
             var n = engineTurn() || state.busy ? 1 : 2;
@@ -404,6 +429,7 @@
         changed();
     }
 
+    /* Play or analyse; a running go stops. */
     function setMode(mode) {
         state.mode = mode;
         $("tab-play").classList.toggle("active", mode === "play");
@@ -418,6 +444,7 @@
             think();
     }
 
+    /* Fills the menus, binds the controls, starts the engine and sends hub and init. */
     function init() {
         for (var k = 20; k >= 1; k--) {
             var o = document.createElement("option");

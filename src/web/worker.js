@@ -13,6 +13,7 @@
     var waker = null;      /* the engine's wake-up while it waits */
     var timer = null;
 
+    /* Resumes the engine if it waits. */
     function wake() {
         if (timer !== null) {
             clearTimeout(timer);
@@ -25,6 +26,7 @@
         }
     }
 
+    /* Queues a message's lines for the engine. */
     function push(text) {
         var lines = String(text).split(/\r?\n/);
         if (lines.length > 1 && lines[lines.length - 1] === "")

@@ -35,6 +35,7 @@ typedef struct {
     size_t len;
 } Engine;
 
+/* Prints why the check failed and exits 1. */
 static void fail(const char *fmt, ...)
 {
     va_list ap;
@@ -145,6 +146,7 @@ static void page_eval(Cdp *c, const char *expr, char *out, size_t size)
     free(reply);
 }
 
+/* The numeric value of a JavaScript expression in the page. */
 static double page_number(Cdp *c, const char *expr)
 {
     char v[64];
@@ -187,6 +189,7 @@ static void click(Cdp *c, const char *selector)
     }
 }
 
+/* A click on a square of the board. */
 static void click_square(Cdp *c, int square)
 {
     char sel[64];
@@ -230,6 +233,7 @@ static void engine_choice(Engine *e, const char *pos_command, int *from, int *to
         fail("cannot read the native engine's %s", line);
 }
 
+/* The page as a PNG at path (the base64 of Page.captureScreenshot, decoded). */
 static void save_screenshot(Cdp *c, const char *path)
 {
     char *reply = cdp_call(c, "Page.captureScreenshot", "{\"format\":\"png\"}");
@@ -261,6 +265,7 @@ static void save_screenshot(Cdp *c, const char *path)
     printf("browser_check: screenshot %s (%zu bytes)\n", path, bytes);
 }
 
+/* Starts Chromium and the native engine, then runs the checks in order (see the top). */
 int main(int argc, char **argv)
 {
     if (argc < 4) {
