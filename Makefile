@@ -300,7 +300,7 @@ $(BROWSER_CHECK): tests/browser/browser_check.c $(LIB_OBJ) $(BB_CHOICE) | $(BUIL
 check-wasm: wasm wasm-bench $(BROWSER_CHECK)
 	sh tests/check_wasm_hub.sh ./$(ENGINE) $(WASM_DIR)/zwaluw.js
 	rm -rf $(WASM_DIR)/chromium-profile
-	$(BROWSER_CHECK) $(abspath $(WASM_DIR)/index.html) ./$(ENGINE) $(WASM_DIR)/screenshot.png
+	$(BROWSER_CHECK) $(abspath $(WASM_DIR)/index.html) ./$(ENGINE) $(WASM_DIR)
 
 $(WASM_DIR)/%: src/web/%
 	@mkdir -p $(@D)

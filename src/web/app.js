@@ -337,7 +337,9 @@
             var ply = i + black;
             parts.push((ply % 2 === 0 ? (ply / 2 + 1) + ". " : i === 0 ? "1. … " : "") + m);
         });
-        $("history").textContent = parts.join(" ");
+        var box = $("history");
+        box.textContent = parts.join(" ");
+        box.scrollTop = box.scrollHeight;   /* the latest moves in view */
     }
 
     /* The analysis: depth, nodes, speed, and each line's score and moves. */

@@ -3,8 +3,9 @@
  * reading ours, its fd 4 writing to us), opens the page from file://, plays a game of 30 moves a
  * side against the engine by clicking squares (our moves are the native engine's choices at a low
  * level, so the game lasts), loads a PDN, analyses to depth 12 with three lines, measures how soon
- * ping and stop are answered, and saves a screenshot. Prints the figures; exits 1 on a failure.
- *   browser_check PAGE ENGINE SCREENSHOT [CHROMIUM]   (PAGE: an absolute path, or a URL) */
+ * ping and stop are answered, plays a Frisian move, and saves screenshots of the game and of the
+ * analysis (DIR/game.png, DIR/analysis.png). Prints the figures; exits 1 on a failure.
+ *   browser_check PAGE ENGINE DIR [CHROMIUM]   (PAGE: an absolute path, or a URL) */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -269,7 +270,7 @@ static void save_screenshot(Cdp *c, const char *path)
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: browser_check /ABSOLUTE/PAGE.html|URL ENGINE SCREENSHOT.png [CHROMIUM]\n");
+        fprintf(stderr, "usage: browser_check /ABSOLUTE/PAGE.html|URL ENGINE DIR [CHROMIUM]\n");
         return 2;
     }
     const char *browser = argc > 4 ? argv[4] : "chromium";
@@ -337,6 +338,9 @@ int main(int argc, char **argv)
     page_wait(&c, idle, "the engine's last reply");
     printf("browser_check: played %d moves by clicks, the game has %d plies\n", played,
            (int)page_number(&c, "zwaluwPage.state.history.length"));
+    char shot[1024];
+    snprintf(shot, sizeof shot, "%s/game.png", argv[3]);
+    save_screenshot(&c, shot);
 
     /* A PDN, then the analysis of its position. */
     page_eval(&c, "(document.getElementById('pdn').value='[Event \"test\"]\\n1. 32-28 19-23 2. 28x19 14x23 {a comment} "
@@ -360,7 +364,8 @@ int main(int argc, char **argv)
         double ms = page_number(&c, "zwaluwPage.state.pongLatencyMs");
         pong_max = ms > pong_max ? ms : pong_max;
     }
-    save_screenshot(&c, argv[3]);
+    snprintf(shot, sizeof shot, "%s/analysis.png", argv[3]);
+    save_screenshot(&c, shot);
     click(&c, "#stop");
     page_wait(&c, "!zwaluwPage.state.busy && zwaluwPage.state.stopLatencyMs !== null", "the analysis's done after stop");
     double stop_ms = page_number(&c, "zwaluwPage.state.stopLatencyMs");
