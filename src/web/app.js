@@ -265,6 +265,13 @@
         return {from: n[0], to: n[1]};
     }
 
+    /* A move as players write it: 32-28, and a capture by its ends, 28x19, where the Hub writes the
+     * captured squares after them (28x19x23); the page's state keeps the Hub's form. */
+    function shown(move) {
+        var n = move.split("x");
+        return n.length > 2 ? n[0] + "x" + n[1] : move;
+    }
+
     /* The square number at row, col of the board seen from White (0: a light square). */
     function squareAt(row, col) { return (row + col) % 2 === 1 ? row * 5 + (col >> 1) + 1 : 0; }
 
@@ -335,7 +342,7 @@
         var parts = [], black = state.fen && state.base !== "start" && state.base.charAt(0) === "B" ? 1 : 0;
         state.history.forEach(function (m, i) {
             var ply = i + black;
-            parts.push((ply % 2 === 0 ? (ply / 2 + 1) + ". " : i === 0 ? "1. … " : "") + m);
+            parts.push((ply % 2 === 0 ? (ply / 2 + 1) + ". " : i === 0 ? "1. … " : "") + shown(m));
         });
         var box = $("history");
         box.textContent = parts.join(" ");
@@ -358,7 +365,7 @@
             sc.className = "score";
             sc.textContent = (Number(l.score) > 0 ? "+" : "") + l.score;
             li.appendChild(sc);
-            li.appendChild(document.createTextNode("d" + l.depth + "  " + l.pv));
+            li.appendChild(document.createTextNode("d" + l.depth + "  " + l.pv.split(" ").map(shown).join(" ")));
             list.appendChild(li);
         });
     }
