@@ -173,9 +173,9 @@ static void test_writer_choices(void **state)
     read_text("[Event \"say \\\"hi\\\" C:\\\\\"]\n23. 32-28 {c} 19-23 24. 28x19 (24. 37-32) 14x23 $7 1-0", &g);
     assert_string_equal(pdn_game_tag(&g, "Event"), "say \"hi\" C:\\");
     char *text = write_and_read(&g, &back);
-    /* quotes and backslashes escaped; numbers from 23 on; "N..." after a comment or variation */
+    /* quotes and backslashes escaped; numbers from 23 on; no "N..." after a comment or variation */
     assert_string_equal(text, "[Event \"say \\\"hi\\\" C:\\\\\"]\n\n"
-                              "23. 32-28 {c} 23... 19-23 24. 28x19 (24. 37-32) 24... 14x23 $7 1-0\n\n");
+                              "23. 32-28 {c} 19-23 24. 28x19 (24. 37-32) 14x23 $7 1-0\n\n");
     free(text);
     pdn_game_free(&back);
 

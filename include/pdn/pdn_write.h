@@ -15,8 +15,9 @@ typedef struct {
 
 /* Writes g: its tags in order ('"' and '\' escaped), a blank line, the movetext and a blank line.
  * The movetext holds the comments and variations before the first move, then each move with its
- * number (before every White move, and "N..." before a Black move that opens the game or follows
- * a comment or variation), the comments before it, the move ("32-28", "28x19", the path when
+ * number (before every White move, and "N..." before a Black move that opens the game or has
+ * comments before it; not after a comment or a variation, which pydraughts' reader cannot take),
+ * the comments before it, the move ("32-28", "28x19", the path when
  * needed: pdn_move_format), its glyph glued on, its NAGs, the comments and variations after it;
  * then the result as it was read (else from g->result; "*" when none). Lines are wrapped at
  * PDN_LINE_WIDTH between tokens and, in a longer comment or variation, between its words; a tag,

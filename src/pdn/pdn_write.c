@@ -127,12 +127,14 @@ bool pdn_write(FILE *out, const PdnGame *g)
     put_texts(&l, '{', &g->intro, '}');
     put_texts(&l, '(', &g->intro_variations, ')');
     int number = g->first_number;
-    bool interrupted = true;   /* a Black move needs its own number "N..." */
+    /* A Black move gets its own number "N..." only where the reading needs it: when it opens the
+     * game, or to tell its comments from those of the move before. Not after a comment or a
+     * variation: the readers that drop those (pydraughts) then see "N." twice and lose the moves. */
     for (int i = 0; i < g->move_count; i++) {
         const PdnMove *m = &g->moves[i];
         char tok[PDN_MOVE_TEXT_MAX + PDN_GLYPH_MAX + 16];
         bool black = m->before.turn == BLACK;
-        if (!black || interrupted || m->comments_before.count) {
+        if (!black || i == 0 || m->comments_before.count) {
             int n = snprintf(tok, sizeof tok, "%d%s", number, black ? "..." : ".");
             put_token(&l, tok, (size_t)n);
         }
@@ -146,7 +148,6 @@ bool pdn_write(FILE *out, const PdnGame *g)
         }
         put_texts(&l, '{', &m->comments, '}');
         put_texts(&l, '(', &m->variations, ')');
-        interrupted = m->comments.count || m->variations.count;
         if (black)
             number++;
     }
