@@ -25,7 +25,7 @@ TEST_FLAGS := $(if $(IS_CLANG),,-Wno-maybe-uninitialized)
 
 # Sources by folder, one folder a layer (see README "Layout"); src/boot holds the build-time tools.
 # Everything but src/cli/main.c goes into the test binaries too.
-LAYERS   := util rules pdn eval endgame search opening hub dxp match learn cli
+LAYERS   := util rules pdn eval endgame search opening hub dxp match learn annotate cli
 LIB_SRC  := $(filter-out src/cli/main.c,$(foreach d,$(LAYERS),$(wildcard src/$(d)/*.c)))
 
 # One build directory a flavour (release, sanitize, valgrind), so that building one never touches

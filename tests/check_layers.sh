@@ -1,14 +1,14 @@
 #!/bin/sh
 # The layer rule of src/ and include/: a file may include headers of its own folder and of the
 # folders below it, never above. Prints every violation and exits 1 when there is one.
-#   util < rules < pdn, eval, endgame < search < opening < hub < dxp < match, learn < cli < boot, web
+#   util < rules < pdn, eval, endgame < search < opening < hub < dxp < match, learn, annotate < cli < boot, web
 # (dxp, the DamExchange front, plays through the Hub session's move choice, so it sits above hub;
 # the match runner drives DXP engines; pdn, game records, needs only the rules; web, the browser
 # build's entry point, runs the Hub loop and the bench; folders of one rank may not include each other)
 rank() {
     case "$1" in
     util) echo 0 ;; rules) echo 1 ;; pdn | eval | endgame) echo 2 ;; search) echo 3 ;;
-    opening) echo 4 ;; hub) echo 5 ;; dxp) echo 6 ;; match | learn) echo 7 ;; cli) echo 8 ;; boot | web) echo 9 ;;
+    opening) echo 4 ;; hub) echo 5 ;; dxp) echo 6 ;; match | learn | annotate) echo 7 ;; cli) echo 8 ;; boot | web) echo 9 ;;
     *) echo 9 ;;
     esac
 }

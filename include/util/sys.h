@@ -51,3 +51,9 @@ FILE *sys_memstream(char **buf, size_t *len);
 
 /* A scratch file opened for update, removed when closed (in the system's temporary folder). */
 FILE *sys_tmpfile(void);
+
+/* Whether f is an interactive terminal (progress lines go there, never into files or pipes). */
+bool sys_is_terminal(FILE *f);
+
+/* Makes the folder path (its parent must exist); true when it exists already as a folder. */
+bool sys_make_dir(const char *path);

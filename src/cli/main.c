@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/annotate_cli.h"
 #include "cli/bench_cli.h"
 #include "cli/bitbase_build_cli.h"
 #include "cli/bitbase_cli.h"
@@ -44,6 +45,7 @@ static const struct {
     {"openings", NULL, openings_cli_main},
     {"eval", "info", eval_cli_info_main},
     {"match", NULL, match_cli_main},
+    {"annotate", NULL, annotate_cli_main},
     {"dxp", NULL, dxp_cli_main},
 };
 
@@ -65,6 +67,8 @@ static int usage(void)
             "       engine book info [FILE]\n"
             "       engine openings --out FILE [--from FILE] [--count N] [--plies P] ...   (fresh match openings)\n"
             "       engine match --engine1 CMD --engine2 CMD [options]\n"
+            "       engine annotate GAMES.pdn [--out FILE] [--nodes N | --move-time T | --depth D] [--threads N]\n"
+            "                       [--games 3,7-9] [--side white|black|both] [--svg DIR]   (analyses your games)\n"
             "       engine dxp --listen PORT | --connect HOST:PORT [options]   (the DamExchange protocol)\n"
             "engine COMMAND --help describes a command's options;\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start;\n"

@@ -86,6 +86,16 @@ FILE *sys_tmpfile(void)
     return f;
 }
 
+bool sys_is_terminal(FILE *f) { return _isatty(_fileno(f)) != 0; }
+
+bool sys_make_dir(const char *path)
+{
+    DWORD attr = GetFileAttributesA(path);
+    if (attr != INVALID_FILE_ATTRIBUTES)
+        return (attr & FILE_ATTRIBUTE_DIRECTORY) != 0;
+    return CreateDirectoryA(path, NULL) != 0;
+}
+
 #else
 #include <signal.h>
 #include <sys/mman.h>
@@ -156,4 +166,14 @@ bool sys_file_size(FILE *f, uint64_t *size)
 FILE *sys_memstream(char **buf, size_t *len) { return open_memstream(buf, len); }
 
 FILE *sys_tmpfile(void) { return tmpfile(); }
+
+bool sys_is_terminal(FILE *f) { return isatty(fileno(f)) != 0; }
+
+bool sys_make_dir(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) == 0)
+        return S_ISDIR(st.st_mode);
+    return mkdir(path, 0777) == 0;
+}
 #endif
