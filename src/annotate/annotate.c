@@ -82,7 +82,7 @@ typedef struct {
     int game, games;      /* the game being analysed (its rank among the chosen ones), their number */
     long done, total;     /* positions */
     long game_start;      /* positions done before this game */
-    double start, last;   /* clock at the start, and at the last line */
+    double start, last;   /* clock when the searches began, and at the last line */
 } Run;
 
 /* "12 min", "45 s", "1 h 20 min" into buf. */
@@ -247,6 +247,8 @@ bool annotate_run(FILE *in, const char *name, const AnnotateRunConfig *cfg, FILE
                 about);
     }
     annotate_table_header(table);
+    double begin = run.start;
+    run.start = clock_now();
     AnnotateSummary all;
     memset(&all, 0, sizeof all);
     PdnGame g;
@@ -271,7 +273,7 @@ bool annotate_run(FILE *in, const char *name, const AnnotateRunConfig *cfg, FILE
         ok = annotate_one(s, &g, number, cfg, limit, &run, out, table, &all, t);
     }
     progress_clear(&run);
-    t->time = clock_now() - run.start;
+    t->time = clock_now() - begin;
     table_totals(table, &all, t, limit);
     if (ok && (fflush(out) != 0 || ferror(out))) {
         fprintf(err, "engine annotate: cannot write the output\n");

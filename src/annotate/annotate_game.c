@@ -1,10 +1,14 @@
 /* The searches over one game and the judgement of its moves (see annotate_game.h).
  *
- * Order: the positions are searched from the last to the first, as lidraughts does, with the table
- * kept. Measured on 10 self-play games at 100,000 nodes a position (see the commit that chose it):
- * backward scores agree better with a search ten times deeper and jump less from one move to the
- * next, at the same speed, since each search finds the refutations of the moves after it already
- * in the table, where a forward search finds only the lines the game then left. */
+ * Order: the positions are searched from the last to the first, as lidraughts does, the table kept
+ * from one to the next, so that each search finds the refutations of the moves played after it
+ * already in the table. Measured on 10 self-play games (1,402 moves) at 100,000 nodes a position
+ * against a search of each position alone at 1,000,000: backward scores are 0.115 men from the
+ * deeper one on average (forward 0.145), 77.5% of them within 0.10 (74.8%), and 95.3% of the
+ * moves get the deeper search's class (94.9%) with fewer false glyphs (18 against 21) and fewer
+ * missed ? and ?? (9 against 14); as steady (0.127 men between consecutive scores, forward 0.124)
+ * and as fast (16.4 and 18.8 s against 19.3 and 16.8 s). annotate_game_analyse takes either.
+ */
 #include "annotate/annotate_game.h"
 
 #include <stdlib.h>

@@ -58,8 +58,8 @@ static void intro_comment(const AnnotateAnalysis *a, const AnnotateSummary *s, c
     score_format(a->start, start, sizeof start);
     snprintf(buf, size,
              "Zwaluw annotate, %s a position. Scores in men from White's view (above 0: White is better), "
-             "before -> after each move; %s %s %s: the mover lost at least %.0f%%, %.0f%%, %.0f%% of his "
-             "winning chances. Start %s.",
+             "before -> after each move; %s %s %s: the move lost at least %.0f%%, %.0f%%, %.0f%% of the "
+             "mover's winning chances. Start %s.",
              limit, annotate_glyph(ANNOTATE_INACCURACY), annotate_glyph(ANNOTATE_MISTAKE),
              annotate_glyph(ANNOTATE_BLUNDER), 100 * ANNOTATE_THRESHOLDS[0].min_loss,
              100 * ANNOTATE_THRESHOLDS[1].min_loss, 100 * ANNOTATE_THRESHOLDS[2].min_loss, start);
