@@ -126,6 +126,53 @@ static void test_round_trip(void **state)
     fclose(err);
 }
 
+/* The whole of f's text (rewound first), to be freed. */
+static char *slurp(FILE *f)
+{
+    rewind(f);
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    for (size_t got; (got = fread(text + n, 1, cap - n - 1, f)) > 0;) {
+        n += got;
+        if (n + 1 == cap) {
+            cap *= 2;
+            text = realloc(text, cap);
+            assert_non_null(text);
+        }
+    }
+    text[n] = '\0';
+    return text;
+}
+
+static void test_annotated_again(void **state)
+{
+    (void)state;
+    /* the output annotated again is the same text: the old annotations go, the new ones come */
+    AnnotateRunConfig cfg = config();
+    FILE *out, *err, *out2, *err2;
+    AnnotateTotals t;
+    assert_true(run(COMMENTS_PDN, &cfg, &out, &err, &t));
+    char path[] = "/tmp/annotate_again_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char *first = slurp(out);
+    FILE *f = fopen(path, "w");
+    fputs(first, f);
+    fclose(f);
+    assert_true(run(path, &cfg, &out2, &err2, &t));
+    char *second = slurp(out2);
+    assert_string_equal(second, first);
+    remove(path);
+    free(first);
+    free(second);
+    fclose(out);
+    fclose(err);
+    fclose(out2);
+    fclose(err2);
+}
+
 static void test_broken_games(void **state)
 {
     (void)state;
@@ -225,6 +272,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_annotated_again),
         cmocka_unit_test(test_broken_games),
         cmocka_unit_test(test_games_chosen_and_charts),
         cmocka_unit_test(test_games_parse),

@@ -64,11 +64,56 @@ static void test_skipped_note(void **state)
     pdn_game_free(&g);
 }
 
+static void test_strip(void **state)
+{
+    (void)state;
+    rules_init();
+    PdnGame g;
+    AnnotateAnalysis a;
+    pdn_game_init(&g);
+    sample_game(&g, &a);
+    pdn_game_add_tag(&g, "Annotator", "a coach");
+    pdn_game_add_text(&g.moves[0].comments, "0.5 -> 1 is no score of ours", 28);
+    pdn_game_add_text(&g.moves[4].variations, "3. 31-26", 8);
+    strcpy(g.moves[5].glyph, "?");
+    AnnotateSummary s;
+    annotate_summary_count(&g, &a, &s);
+    for (int round = 0; round < 2; round++) {
+        assert_true(annotate_record(&g, &a, &s, "nodes=500"));
+        assert_int_equal(g.tag_count, 5);
+        assert_string_equal(pdn_game_tag(&g, "Annotator"), "a coach");   /* the player's comes first */
+        assert_int_equal(g.intro.count, 1);
+        assert_int_equal(g.moves[4].variations.count, 2);
+        assert_string_equal(g.moves[4].glyph, "??");
+        /* taken out again: the game as the player wrote it */
+        annotate_record_strip(&g);
+        assert_int_equal(g.tag_count, 4);
+        assert_string_equal(pdn_game_tag(&g, "Annotator"), "a coach");
+        assert_int_equal(g.intro.count, 0);
+        assert_int_equal(g.moves[0].comments.count, 1);
+        assert_string_equal(g.moves[0].comments.items[0], "0.5 -> 1 is no score of ours");
+        assert_int_equal(g.moves[4].variations.count, 1);
+        assert_string_equal(g.moves[4].variations.items[0], "3. 31-26");
+        assert_string_equal(g.moves[4].glyph, "");
+        assert_string_equal(g.moves[1].glyph, "");
+        assert_string_equal(g.moves[5].glyph, "?");
+        for (int i = 1; i < g.move_count; i++)
+            assert_int_equal(g.moves[i].comments.count, 0);
+    }
+    /* without an Annotator tag of ours, move comments are the player's */
+    pdn_game_add_text(&g.moves[2].comments, "0.05 -> 0.05", 12);
+    annotate_record_strip(&g);
+    assert_int_equal(g.moves[2].comments.count, 1);
+    annotate_analysis_free(&a);
+    pdn_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_record),
         cmocka_unit_test(test_skipped_note),
+        cmocka_unit_test(test_strip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -235,6 +235,20 @@ static void test_game_record(void **state)
     assert_int_equal(strlen(g.tags[2].value), PDN_TAG_VALUE_MAX);
     assert_string_equal(pdn_game_tag(&g, "Site"), "new");
     assert_null(pdn_game_tag(&g, "site"));
+    /* removing a tag or a text moves the later ones up */
+    pdn_game_remove_tag(&g, 1);
+    assert_int_equal(g.tag_count, 3);
+    assert_int_equal(strlen(g.tags[1].name), PDN_TAG_NAME_MAX);
+    assert_string_equal(g.tags[2].value, "new");
+    pdn_game_remove_tag(&g, 2);
+    assert_int_equal(g.tag_count, 2);
+    assert_null(pdn_game_tag(&g, "Site"));
+    assert_true(pdn_game_add_text(&g.intro, "one", 3) && pdn_game_add_text(&g.intro, "two", 3) &&
+                pdn_game_add_text(&g.intro, "three", 5));
+    pdn_game_remove_text(&g.intro, 0);
+    pdn_game_remove_text(&g.intro, 1);
+    assert_int_equal(g.intro.count, 1);
+    assert_string_equal(g.intro.items[0], "two");
 
     /* moves: each in the position before it, the end following them */
     Position start = g.end;

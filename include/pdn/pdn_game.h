@@ -76,6 +76,9 @@ void pdn_game_free(PdnGame *g);
  * name and value to their bounds. False when out of memory. */
 bool pdn_game_add_tag(PdnGame *g, const char *name, const char *value);
 
+/* Removes tag i (0..tag_count-1) of g, the later ones moving up. */
+void pdn_game_remove_tag(PdnGame *g, int i);
+
 /* Sets the value of the first tag called name, or appends it. False when out of memory. */
 bool pdn_game_set_tag(PdnGame *g, const char *name, const char *value);
 
@@ -91,6 +94,9 @@ PdnMove *pdn_game_add_move(PdnGame *g, Move m);
 
 /* Appends a copy of the len bytes of text. False when out of memory. */
 bool pdn_game_add_text(PdnTexts *t, const char *text, size_t len);
+
+/* Removes text i (0..count-1) of t, the later ones moving up. */
+void pdn_game_remove_text(PdnTexts *t, int i);
 
 /* Appends a NAG (1..255) to m. False when out of memory or out of range. */
 bool pdn_game_add_nag(PdnMove *m, int nag);

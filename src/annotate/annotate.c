@@ -260,6 +260,7 @@ bool annotate_run(FILE *in, const char *name, const AnnotateRunConfig *cfg, FILE
         t->games = number;
         if (!annotate_games_has(&cfg->games, number))
             continue;
+        annotate_record_strip(&g);   /* a file annotated before gets its annotations anew */
         if (st == PDN_READ_BROKEN) {
             progress_clear(&run);
             fprintf(err, "%s; skipped\n", pdn_reader_error(r)->message);

@@ -76,7 +76,7 @@ bool annotate_record(PdnGame *g, const AnnotateAnalysis *a, const AnnotateSummar
 {
     char text[NOTE_MAX];
     snprintf(text, sizeof text, "%s, %s", ANNOTATE_ANNOTATOR, limit);
-    bool ok = pdn_game_set_tag(g, "Annotator", text);
+    bool ok = pdn_game_add_tag(g, "Annotator", text);
     intro_comment(a, s, limit, text, sizeof text);
     ok = ok && add_text(&g->intro, text);
     for (int i = 0; ok && i < a->count; i++) {
@@ -125,4 +125,82 @@ bool annotate_record_skipped(PdnGame *g, const PdnError *e)
     snprintf(text, sizeof text, "%s: not annotated, the game is broken: game %d, line %ld%s%s%s: %s",
              ANNOTATE_ANNOTATOR, e->game, e->line, word ? ", \"" : "", word ? e->text : "", word ? "\"" : "", why);
     return add_text(&g->intro, text);
+}
+
+/* Reads a score as score_format writes it ("-1.05") at *p, advancing it; false when there is none. */
+static bool skip_score(const char **p)
+{
+    const char *q = *p + (**p == '-');
+    if (*q < '0' || *q > '9')
+        return false;
+    while (*q >= '0' && *q <= '9')
+        q++;
+    if (q[0] != '.' || q[1] < '0' || q[1] > '9' || q[2] < '0' || q[2] > '9')
+        return false;
+    *p = q + 3;
+    return true;
+}
+
+/* Whether text is a move comment of ours: "BEFORE -> AFTER", then nothing or ", ..." or "; ...". */
+static bool our_move_comment(const char *text)
+{
+    const char *p = text;
+    if (!skip_score(&p) || strncmp(p, " -> ", 4) != 0)
+        return false;
+    p += 4;
+    return skip_score(&p) && (*p == '\0' || *p == ',' || *p == ';');
+}
+
+/* Removes the variations of m that our comment (which names the best move "; best M") gave it: those
+ * whose first move, after its number, is M. */
+static void strip_variation(PdnMove *m, const char *comment)
+{
+    const char *best = strstr(comment, "; best ");
+    if (!best)
+        return;
+    best += 7;
+    size_t len = strcspn(best, ",; ");
+    for (int i = m->variations.count - 1; i >= 0; i--) {
+        const char *v = m->variations.items[i];
+        const char *move = strchr(v, ' ');
+        move = move ? move + 1 : v;
+        if (strncmp(move, best, len) == 0 && (move[len] == ' ' || move[len] == '\0'))
+            pdn_game_remove_text(&m->variations, i);
+    }
+}
+
+/* Clears m's glyph when our comment names it: "(??)" for a class, "(!)" for the only move. */
+static void strip_glyph(PdnMove *m, const char *comment)
+{
+    char named[PDN_GLYPH_MAX + 2];
+    snprintf(named, sizeof named, "(%s)", m->glyph);
+    if (m->glyph[0] && strstr(comment, named))
+        m->glyph[0] = '\0';
+}
+
+void annotate_record_strip(PdnGame *g)
+{
+    /* the summary goes ("Zwaluw annotate, nodes=..."); the note of a game once skipped as broken
+     * ("Zwaluw annotate: not annotated...") stays: what was written back is only the part read */
+    size_t prefix = strlen(ANNOTATE_ANNOTATOR);
+    for (int i = g->intro.count - 1; i >= 0; i--)
+        if (strncmp(g->intro.items[i], ANNOTATE_ANNOTATOR ", ", prefix + 2) == 0)
+            pdn_game_remove_text(&g->intro, i);
+    bool ours = false;   /* an Annotator tag of ours: the player may have his own beside it */
+    for (int i = g->tag_count - 1; i >= 0; i--)
+        if (strcmp(g->tags[i].name, "Annotator") == 0 && strncmp(g->tags[i].value, ANNOTATE_ANNOTATOR, prefix) == 0) {
+            pdn_game_remove_tag(g, i);
+            ours = true;
+        }
+    if (!ours)
+        return;
+    for (int k = 0; k < g->move_count; k++) {
+        PdnMove *m = &g->moves[k];
+        for (int i = m->comments.count - 1; i >= 0; i--)
+            if (our_move_comment(m->comments.items[i])) {
+                strip_variation(m, m->comments.items[i]);
+                strip_glyph(m, m->comments.items[i]);
+                pdn_game_remove_text(&m->comments, i);
+            }
+    }
 }

@@ -96,6 +96,14 @@ bool pdn_game_add_tag(PdnGame *g, const char *name, const char *value)
     return true;
 }
 
+void pdn_game_remove_tag(PdnGame *g, int i)
+{
+    free(g->tags[i].name);
+    free(g->tags[i].value);
+    memmove(g->tags + i, g->tags + i + 1, (size_t)(g->tag_count - i - 1) * sizeof *g->tags);
+    g->tag_count--;
+}
+
 bool pdn_game_set_tag(PdnGame *g, const char *name, const char *value)
 {
     for (int i = 0; i < g->tag_count; i++)
@@ -132,6 +140,13 @@ PdnMove *pdn_game_add_move(PdnGame *g, Move m)
     *pm = (PdnMove){.move = m, .before = g->end};
     make_move(&pm->before, m, &g->end, true);
     return pm;
+}
+
+void pdn_game_remove_text(PdnTexts *t, int i)
+{
+    free(t->items[i]);
+    memmove(t->items + i, t->items + i + 1, (size_t)(t->count - i - 1) * sizeof *t->items);
+    t->count--;
 }
 
 bool pdn_game_add_nag(PdnMove *m, int nag)
