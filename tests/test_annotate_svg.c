@@ -57,10 +57,34 @@ static void test_chart(void **state)
     pdn_game_free(&g);
 }
 
+static void test_latin1_names(void **state)
+{
+    (void)state;
+    PdnGame g;
+    AnnotateAnalysis a;
+    pdn_game_init(&g);
+    sample_game(&g, &a);
+    /* a Latin-1 name (as old files have them) becomes a character reference; UTF-8 stays */
+    pdn_game_set_tag(&g, "White", "Andr\xe9");
+    pdn_game_set_tag(&g, "Black", "Jos\xc3\xa9");
+    FILE *f = tmpfile();
+    assert_true(annotate_svg_write(f, &g, &a));
+    long size = ftell(f);
+    rewind(f);
+    char *text = calloc(1, (size_t)size + 1);
+    assert_int_equal(fread(text, 1, (size_t)size, f), size);
+    fclose(f);
+    assert_non_null(strstr(text, ">Andr&#233; - Jos\xc3\xa9  *</text>"));
+    free(text);
+    annotate_analysis_free(&a);
+    pdn_game_free(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chart),
+        cmocka_unit_test(test_latin1_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

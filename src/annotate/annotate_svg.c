@@ -11,19 +11,37 @@
 #define TOP 64
 #define BOTTOM 320
 
-/* Writes text with XML's special characters escaped. */
+/* The length of the UTF-8 sequence at p (1-4), or 0 when p holds none. */
+static int utf8_length(const unsigned char *p)
+{
+    int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* Writes text with XML's special characters escaped. PDN files come in UTF-8 or Latin-1 and the
+ * reader keeps their bytes: a byte that starts no UTF-8 sequence is read as Latin-1 and written as
+ * a character reference, so that the chart stays well-formed UTF-8. */
 static void put_escaped(FILE *out, const char *text)
 {
-    for (const char *p = text; *p; p++)
-        switch (*p) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default:
-            if ((unsigned char)*p >= 0x20)
-                fputc(*p, out);
-        }
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        int n = utf8_length(p);
+        if (*p == '<')
+            fputs("&lt;", out);
+        else if (*p == '>')
+            fputs("&gt;", out);
+        else if (*p == '&')
+            fputs("&amp;", out);
+        else if (*p == '"')
+            fputs("&quot;", out);
+        else if (n == 0)
+            fprintf(out, "&#%d;", *p);
+        else if (*p >= 0x20)
+            fwrite(p, 1, (size_t)n, out);
+        p += n ? n : 1;
+    }
 }
 
 static const char *tag_or_unknown(const PdnGame *g, const char *name)
