@@ -1,6 +1,6 @@
 /* `engine annotate` on the command line: bad arguments refused with exit code 2 (bad --games
- * ranges, two limits, a missing file, bad --side, --order or --threads), --help, and a run that
- * writes --out and says so in its table. */
+ * ranges, two limits, a missing file, bad --side, --order or --threads), --help, a run that
+ * writes --out, and games read from a pipe. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,11 +105,50 @@ static void test_run_to_file(void **state)
     assert_non_null(strstr(text, " -> "));
 }
 
+static void test_games_from_a_pipe(void **state)
+{
+    (void)state;
+    /* "-" reads standard input, here a pipe, which cannot be read twice: it is copied first */
+    FILE *f = fopen("tests/data/pdn/comments.pdn", "rb");
+    assert_non_null(f);
+    char text[4096];
+    size_t n = fread(text, 1, sizeof text, f);
+    fclose(f);
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    assert_int_equal(write(fds[1], text, n), (long)n);
+    close(fds[1]);
+    int saved = dup(0);
+    dup2(fds[0], 0);
+    close(fds[0]);
+    clearerr(stdin);
+    char path[] = "/tmp/annotate_pipe_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char line[256];
+    snprintf(line, sizeof line, "engine annotate - --nodes 1000 --out %s", path);
+    int rc = run_annotate(line);
+    dup2(saved, 0);
+    close(saved);
+    clearerr(stdin);
+    assert_int_equal(rc, 0);
+    f = fopen(path, "r");
+    assert_non_null(f);
+    int annotated = 0;
+    while (fgets(text, sizeof text, f))
+        annotated += strncmp(text, "[Annotator \"Zwaluw annotate, nodes=1000\"]", 41) == 0;
+    fclose(f);
+    remove(path);
+    assert_int_equal(annotated, 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_run_to_file),
+        cmocka_unit_test(test_games_from_a_pipe),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -48,7 +48,8 @@ bool annotate_games_has(const AnnotateGames *games, int game);
 /* "nodes=1000000", "depth=12" or "move-time=0.5": the limit of limits, into buf. */
 void annotate_limit_text(const SearchLimits *limits, char *buf, size_t size);
 
-/* Annotates the games of the PDN file path (called name in messages) chosen by cfg: writes them to
+/* Annotates the games of the PDN stream in (read twice: it must be a file, rewound in between;
+ * called name in messages) chosen by cfg: writes them to
  * out, the table of games to table, the messages (a broken game: one line each, the file, game,
  * line, move and why), the time estimate and, when err is a terminal, a progress line to err.
  * Returns false after a message on err when the file cannot be read, the chart folder cannot be

@@ -7,9 +7,10 @@
 #include <string.h>
 #include "annotate/annotate.h"
 #include "util/opts.h"
+#include "util/sys.h"
 
 #define ANNOTATE_USAGE                                                                                               \
-    "usage: engine annotate GAMES.pdn [options]\n"                                                                  \
+    "usage: engine annotate GAMES.pdn [options]   (GAMES.pdn may be - for standard input)\n"                       \
     "  analyses every move of the games and writes them back as PDN: the score before and after each move\n"       \
     "  (men, White's view), ?! ? ?? from the winning chances the mover lost, ! for the only move that holds,\n"    \
     "  the best line where the move was worse, and a summary per side; a table of games on the terminal\n"         \
@@ -90,6 +91,29 @@ static bool parse_options(int argc, char **argv, AnnotateRunConfig *cfg, const c
     return true;
 }
 
+/* The games' file to read, twice (a first pass counts the positions): path, or standard input for
+ * "-"; what cannot be read twice (a pipe) is copied to a scratch file first. NULL when it cannot be
+ * opened or copied (errno says why). */
+static FILE *open_games(const char *path)
+{
+    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!in || fseek(in, 0, SEEK_SET) == 0)
+        return in;
+    FILE *copy = sys_tmpfile();
+    char buf[65536];
+    size_t n;
+    while (copy && (n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, copy) != n) {
+            fclose(copy);
+            copy = NULL;
+        }
+    if (in != stdin)
+        fclose(in);
+    if (copy)
+        rewind(copy);
+    return copy;
+}
+
 int annotate_cli_main(int argc, char **argv)
 {
     AnnotateRunConfig cfg = {.game = {.backward = true, .judge = {true, true}}, .threads = 1};
@@ -98,21 +122,25 @@ int annotate_cli_main(int argc, char **argv)
         return 0;
     if (!parse_options(argc, argv, &cfg, &path, &out_path))
         return OPTS_REFUSED;
-    FILE *in = fopen(path, "rb");
+    FILE *in = open_games(path);
     if (!in)
         return opts_refuse("annotate", "cannot open %s: %s", path, strerror(errno));
     if (out_path && strcmp(out_path, path) == 0) {
-        fclose(in);
+        if (in != stdin)
+            fclose(in);
         return opts_refuse("annotate", "--out FILE is the games' file");
     }
     FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (!out) {
-        fclose(in);
+        if (in != stdin)
+            fclose(in);
         return opts_refuse("annotate", "cannot write %s: %s", out_path, strerror(errno));
     }
     AnnotateTotals totals;
-    bool ok = annotate_run(in, path, &cfg, out, out_path ? stdout : stderr, stderr, &totals);
-    fclose(in);
+    const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
+    bool ok = annotate_run(in, name, &cfg, out, out_path ? stdout : stderr, stderr, &totals);
+    if (in != stdin)
+        fclose(in);
     if (out_path && fclose(out) != 0 && ok) {
         fprintf(stderr, "engine annotate: cannot write %s\n", out_path);
         ok = false;
