@@ -57,7 +57,7 @@ static void intro_comment(const AnnotateAnalysis *a, const AnnotateSummary *s, c
     char start[16], side[160];
     score_format(a->start, start, sizeof start);
     snprintf(buf, size,
-             "Zwaluw annotate, %s a position. Scores in men from White's view (above 0: White is better), "
+             ANNOTATE_ANNOTATOR ", %s a position. Scores in men from White's view (above 0: White is better), "
              "before -> after each move; %s %s %s: the move lost at least %.0f%%, %.0f%%, %.0f%% of the "
              "mover's winning chances. Start %s.",
              limit, annotate_glyph(ANNOTATE_INACCURACY), annotate_glyph(ANNOTATE_MISTAKE),
