@@ -246,6 +246,21 @@ static void test_games_chosen_and_charts(void **state)
     }
     rmdir(sub);
     rmdir(dir);
+    char *said = slurp(err);
+    assert_null(strstr(said, "--games names"));
+    free(said);
+    fclose(out);
+    fclose(err);
+    /* a number past the file's games is said, not silently dropped */
+    cfg.svg_dir = NULL;
+    assert_null(annotate_games_parse("99", &cfg.games));
+    assert_true(run(BROKEN_PDN, &cfg, &out, &err, &t));
+    assert_int_equal(t.annotated, 0);
+    said = slurp(err);
+    char expected[80];
+    snprintf(expected, sizeof expected, "--games names games up to 99; the file holds %d\n", t.games);
+    assert_non_null(strstr(said, expected));
+    free(said);
     fclose(out);
     fclose(err);
 }

@@ -276,6 +276,11 @@ bool annotate_run(FILE *in, const char *name, const AnnotateRunConfig *cfg, FILE
     progress_clear(&run);
     t->time = clock_now() - begin;
     table_totals(table, &all, t, limit);
+    int asked = 0;   /* the highest game number --games names */
+    for (int i = 0; i < cfg->games.count; i++)
+        asked = cfg->games.hi[i] > asked ? cfg->games.hi[i] : asked;
+    if (ok && asked > t->games)
+        fprintf(err, "annotate: --games names games up to %d; the file holds %d\n", asked, t->games);
     if (ok && (fflush(out) != 0 || ferror(out))) {
         fprintf(err, "engine annotate: cannot write the output\n");
         ok = false;
