@@ -25,8 +25,8 @@ const char *eval_pattern_name(int t) { return t >= 0 && t < EVAL_PATTERN_TABLES 
 
 static struct {
     bool ready;
-    Bitboard mask[EVAL_PATTERN_TABLES];
-    uint8_t shift[EVAL_PATTERN_TABLES][EVAL_PATTERN_SQUARES / 2];   /* the masks' runs of two squares (eval_gather_pairs) */   /* the block in its owner's view: White's on the real board */
+    Bitboard mask[EVAL_PATTERN_TABLES];   /* the block in its owner's view: White's on the real board */
+    uint8_t shift[EVAL_PATTERN_TABLES][EVAL_PATTERN_SQUARES / 2];   /* the masks' runs of two squares (eval_gather_pairs) */
     uint16_t trit[256];                   /* bit i of x -> 3^i */
 } pt;
 
@@ -50,6 +50,12 @@ void eval_pattern_init(void)
     pt.ready = true;
 }
 
+/* The bits of x under table t's mask, by the reference gather when portable. */
+static inline unsigned gather(Bitboard x, int t, bool portable)
+{
+    return portable ? eval_gather_portable(x, pt.mask[t]) : eval_gather(x, pt.mask[t], pt.shift[t], EVAL_PATTERN_SQUARES / 2);
+}
+
 /* Each side reads its blocks' squares in ascending order of its own view, as the tables are
  * defined; Black's view is the half-turned board, so its men and White's are turned once. */
 static inline void indices_with(const Position *pos, uint16_t index[EVAL_PATTERN_LOOKUPS], bool portable)
@@ -59,11 +65,10 @@ static inline void indices_with(const Position *pos, uint16_t index[EVAL_PATTERN
     Bitboard wm = position_men(pos, WHITE), bm = position_men(pos, BLACK);
     Bitboard own_b = bb_half_turn(bm), opp_b = bb_half_turn(wm);   /* Black's men and White's, in Black's view */
     for (int t = 0; t < EVAL_PATTERN_TABLES; t++) {
-        Bitboard m = pt.mask[t];
-        unsigned ww = portable ? eval_gather_portable(wm, m) : eval_gather(wm, m, pt.shift[t], EVAL_PATTERN_SQUARES / 2);
-        unsigned wb = portable ? eval_gather_portable(bm, m) : eval_gather(bm, m, pt.shift[t], EVAL_PATTERN_SQUARES / 2);
-        unsigned bb = portable ? eval_gather_portable(own_b, m) : eval_gather(own_b, m, pt.shift[t], EVAL_PATTERN_SQUARES / 2);
-        unsigned bw = portable ? eval_gather_portable(opp_b, m) : eval_gather(opp_b, m, pt.shift[t], EVAL_PATTERN_SQUARES / 2);
+        unsigned ww = gather(wm, t, portable);
+        unsigned wb = gather(bm, t, portable);
+        unsigned bb = gather(own_b, t, portable);
+        unsigned bw = gather(opp_b, t, portable);
         index[t] = (uint16_t)(pt.trit[ww] + 2 * pt.trit[wb]);
         index[EVAL_PATTERN_TABLES + t] = (uint16_t)(pt.trit[bb] + 2 * pt.trit[bw]);
     }

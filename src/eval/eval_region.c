@@ -30,8 +30,8 @@ const char *eval_region_name(int t) { return t >= 0 && t < EVAL_REGION_TABLES ? 
 
 static struct {
     bool ready;
-    Bitboard mask[EVAL_REGION_TABLES];
-    uint8_t shift[EVAL_REGION_TABLES][EVAL_REGION_SQUARES / 2];   /* the masks' runs of two squares (eval_gather_pairs) */   /* the region in its owner's view: White's on the real board */
+    Bitboard mask[EVAL_REGION_TABLES];   /* the region in its owner's view: White's on the real board */
+    uint8_t shift[EVAL_REGION_TABLES][EVAL_REGION_SQUARES / 2];   /* the masks' runs of two squares (eval_gather_pairs) */
     uint32_t trit[GATHERED];             /* bit i of x -> 3^i */
 } rt;
 
@@ -55,6 +55,12 @@ void eval_region_init(void)
     rt.ready = true;
 }
 
+/* The bits of x under table t's mask, by the reference gather when portable. */
+static inline unsigned gather(Bitboard x, int t, bool portable)
+{
+    return portable ? eval_gather_portable(x, rt.mask[t]) : eval_gather(x, rt.mask[t], rt.shift[t], EVAL_REGION_SQUARES / 2);
+}
+
 /* Each side reads its regions' squares in ascending order of its own view. Black's view is the
  * half-turned board, so its men and White's are turned once and read through White's masks: one
  * 16 KB digit table serves both sides (the real board would need a reversed one beside it). */
@@ -65,11 +71,10 @@ static inline void indices_with(const Position *pos, uint32_t index[EVAL_REGION_
     Bitboard wm = position_men(pos, WHITE), bm = position_men(pos, BLACK);
     Bitboard own_b = bb_half_turn(bm), opp_b = bb_half_turn(wm);   /* Black's men and White's, in Black's view */
     for (int t = 0; t < EVAL_REGION_TABLES; t++) {
-        Bitboard m = rt.mask[t];
-        unsigned ww = portable ? eval_gather_portable(wm, m) : eval_gather(wm, m, rt.shift[t], EVAL_REGION_SQUARES / 2);
-        unsigned wb = portable ? eval_gather_portable(bm, m) : eval_gather(bm, m, rt.shift[t], EVAL_REGION_SQUARES / 2);
-        unsigned bb = portable ? eval_gather_portable(own_b, m) : eval_gather(own_b, m, rt.shift[t], EVAL_REGION_SQUARES / 2);
-        unsigned bw = portable ? eval_gather_portable(opp_b, m) : eval_gather(opp_b, m, rt.shift[t], EVAL_REGION_SQUARES / 2);
+        unsigned ww = gather(wm, t, portable);
+        unsigned wb = gather(bm, t, portable);
+        unsigned bb = gather(own_b, t, portable);
+        unsigned bw = gather(opp_b, t, portable);
         index[t] = rt.trit[ww] + 2 * rt.trit[wb];
         index[EVAL_REGION_TABLES + t] = rt.trit[bb] + 2 * rt.trit[bw];
     }
