@@ -31,16 +31,17 @@ static void test_overshoot_and_clock(void **state)
     (void)state;
     ThinkStats st = {0};
     for (int i = 0; i < 1000; i++)
-        assert_true(think_stats_add(&st, 0.1 + (i == 500 ? 0.015 : i % 10 == 0 ? 0.004 : -0.001), 0.1, NAN));
-    assert_true(think_stats_add(&st, 0.2, 0, 1.5));
-    assert_true(think_stats_add(&st, 0.3, 0, 0.25));
+        assert_true(think_stats_add(&st, 0.1 + (i == 500 ? 0.015 : i % 10 == 0 ? 0.004 : -0.001), 0.1, NAN,
+                                    i / 100 + 1, i % 100 + 1));
+    assert_true(think_stats_add(&st, 0.2, 0, 1.5, 11, 1));
+    assert_true(think_stats_add(&st, 0.3, 0, 0.25, 11, 2));
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
     think_stats_print(out, "engine1", &st);
     fclose(out);
     assert_non_null(strstr(buf, "Time engine1: 1002 moves"));
-    assert_non_null(strstr(buf, "overshoot worst +15.0 ms p99 +4.0 ms"));
+    assert_non_null(strstr(buf, "overshoot worst +15.0 ms (game 6 ply 1) p99 +4.0 ms"));
     assert_non_null(strstr(buf, "lowest clock left 0.250 s"));
     free(buf);
     think_stats_free(&st);

@@ -11,17 +11,21 @@ typedef struct {
     double *overshoot;    /* seconds past the move time (negative: under it); move-time games only */
     size_t count, overshoot_count, capacity;
     double min_clock;     /* lowest clock left after a move (clock games only) */
+    double worst;         /* the largest overshoot so far, and where: game number, move of the game */
+    int worst_game, worst_ply;
     bool has_clock;
 } ThinkStats;
 
-/* Records one move. budget: the move time, or <= 0 when none; clock_left: the clock after the
- * move (increment included), or NAN outside clock games. Returns false when memory is short. */
-bool think_stats_add(ThinkStats *st, double elapsed, double budget, double clock_left);
+/* Records the ply-th move played in game number game (both from 1; plies count from the
+ * opening). budget: the move time, or <= 0 when none; clock_left: the clock after the move
+ * (increment included), or NAN outside clock games. Returns false when memory is short. */
+bool think_stats_add(ThinkStats *st, double elapsed, double budget, double clock_left, int game, int ply);
 
 /* The p-th percentile (0..100) of n values by nearest rank; sorts v. 0 when n is 0. */
 double think_stats_percentile(double *v, size_t n, double p);
 
-/* Prints "Time NAME: N moves, think mean/max, move-time overshoot worst/p99, min clock". */
+/* Prints "Time NAME: N moves, think mean/max, move-time overshoot worst (its game and ply) and
+ * p99, min clock": the worst move is named so that it can be looked at in the match's PDN. */
 void think_stats_print(FILE *out, const char *name, ThinkStats *st);
 
 void think_stats_free(ThinkStats *st);

@@ -284,7 +284,7 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
             const TimeControl *tc = &o->referee.tc[k];
             bool dxp = o->engine[k].protocol == ENGINE_DXP || o->engine[k].protocol == ENGINE_DXP_LISTEN;
             think_stats_add(&res->think[k], times[i].elapsed, tc->kind == TC_MOVE_TIME && !dxp ? tc->move_time : 0,
-                            times[i].clock_left);   /* a DXP engine plays on a clock */
+                            times[i].clock_left, g + 1, (int)i + 1);   /* a DXP engine plays on a clock */
         }
         print_progress(out, o, res, g, white_points, blob[BLOB_TERMINATION]);
     }

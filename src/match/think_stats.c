@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-bool think_stats_add(ThinkStats *st, double elapsed, double budget, double clock_left)
+bool think_stats_add(ThinkStats *st, double elapsed, double budget, double clock_left, int game, int ply)
 {
     if (st->count == st->capacity) {
         size_t cap = st->capacity ? st->capacity * 2 : 256;
@@ -18,8 +18,15 @@ bool think_stats_add(ThinkStats *st, double elapsed, double budget, double clock
         st->capacity = cap;
     }
     st->elapsed[st->count++] = elapsed;
-    if (budget > 0)
-        st->overshoot[st->overshoot_count++] = elapsed - budget;
+    if (budget > 0) {
+        double over = elapsed - budget;
+        if (st->overshoot_count == 0 || over > st->worst) {
+            st->worst = over;
+            st->worst_game = game;
+            st->worst_ply = ply;
+        }
+        st->overshoot[st->overshoot_count++] = over;
+    }
     if (!isnan(clock_left)) {
         if (!st->has_clock || clock_left < st->min_clock)
             st->min_clock = clock_left;
@@ -55,8 +62,8 @@ void think_stats_print(FILE *out, const char *name, ThinkStats *st)
             max);
     if (st->overshoot_count) {
         double p99 = think_stats_percentile(st->overshoot, st->overshoot_count, 99);
-        double worst = st->overshoot[st->overshoot_count - 1];
-        fprintf(out, ", move-time overshoot worst %+.1f ms p99 %+.1f ms", worst * 1000, p99 * 1000);
+        fprintf(out, ", move-time overshoot worst %+.1f ms (game %d ply %d) p99 %+.1f ms", st->worst * 1000,
+                st->worst_game, st->worst_ply, p99 * 1000);
     }
     if (st->has_clock)
         fprintf(out, ", lowest clock left %.3f s", st->min_clock);
