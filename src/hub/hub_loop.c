@@ -159,7 +159,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
         }
     } else {
         hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
-        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size threads ponder variant bb-size book book-ply book-margin multipv skill seed)", ex);
+        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size threads ponder variant bb-size book book-ply book-margin multipv skill seed search-NAME)", ex);
     }
 }
 /* Sets the position (pos=, fen= or start) and plays the moves; a bad position changes nothing. */
