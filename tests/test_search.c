@@ -268,6 +268,20 @@ static void test_lmp_keeps_pv_legal(void **state)
     check_selective("lmp", 3);
 }
 
+/* Late-move reductions held to at most two plies, as deeper searches may want them. */
+static void test_lmr_max_keeps_pv_legal(void **state)
+{
+    (void)state;
+    check_selective("lmr_max", 2);
+}
+
+/* A ProbCut margin that stops growing at depth 4, so that it still cuts in deep searches. */
+static void test_prune_depth_keeps_pv_legal(void **state)
+{
+    (void)state;
+    check_selective("prune_depth", 4);
+}
+
 static void test_searches_are_deterministic_after_clear(void **state)
 {
     (void)state;
@@ -467,6 +481,8 @@ int main(void)
         cmocka_unit_test(test_futility_keeps_pv_legal),
         cmocka_unit_test(test_prune_eval_keeps_pv_legal),
         cmocka_unit_test(test_lmp_keeps_pv_legal),
+        cmocka_unit_test(test_lmr_max_keeps_pv_legal),
+        cmocka_unit_test(test_prune_depth_keeps_pv_legal),
         cmocka_unit_test(test_searches_are_deterministic_after_clear),
         cmocka_unit_test(test_node_limit_is_exact),
         cmocka_unit_test(test_single_move_answered_at_once_only_when_thinking),

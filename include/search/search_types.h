@@ -38,10 +38,14 @@ typedef struct {
     int lmr;             /* late-move reductions of quiet moves: 0 off, else the divisor in hundredths
                             of the reduction ln(depth) * ln(move number + 1) / divisor */
     int prune;           /* ProbCut-style pruning margin per ply of depth, centi-men */
+    int prune_depth;     /* the ProbCut margin stops growing at this depth (0: grows with every ply); Scan
+                            2.0's margin is half ours, and at 20 plies ours is 2 men, so it rarely cuts */
     int single_reply;    /* extend nodes with a single legal move on/off */
     int killers;         /* killer moves in the move ordering on/off */
     int spare_offers;    /* no ProbCut at a node that must capture right after the opponent's quiet move
                             (a sacrifice or an exchange offer) on/off */
+    int lmr_max;         /* at most this many plies of late-move reduction (0: the table's own); the
+                            table reduces 6 plies at depth 20, Scan 2.0 never more than 2 */
     int lmr_sac;         /* quiet moves that give the opponent a capture are not reduced at plies
                             below this (0: reduced like any quiet move) */
     int singular;        /* singular extension margin, centi-men: a PV node's TT move is searched a ply

@@ -107,6 +107,8 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"killers", offsetof(SearchParams, killers)},
         {"spare_offers", offsetof(SearchParams, spare_offers)},
         {"lmr_sac", offsetof(SearchParams, lmr_sac)},
+        {"lmr_max", offsetof(SearchParams, lmr_max)},
+        {"prune_depth", offsetof(SearchParams, prune_depth)},
         {"singular", offsetof(SearchParams, singular)},
         {"bb_size", offsetof(SearchParams, bb_size)},
         {"material", offsetof(SearchParams, material)},

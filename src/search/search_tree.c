@@ -206,10 +206,13 @@ void search_tree_prepare_reductions(Search *s)
     s->lmr_divisor = s->params.lmr;
 }
 
-/* Plies to reduce the i-th quiet move at depth (from the table), one less at PV nodes, at least 1. */
+/* Plies to reduce the i-th quiet move at depth (from the table), one less at PV nodes, at least 1,
+ * at most params.lmr_max when set. */
 static inline int late_move_reduction(const Search *s, int depth, int i, bool pv_node)
 {
     int r = s->lmr_table[depth < LMR_TABLE_DEPTH ? depth : LMR_TABLE_DEPTH - 1][i] - pv_node;
+    if (s->params.lmr_max && r > s->params.lmr_max)
+        r = s->params.lmr_max;
     return r < 1 ? 1 : r;
 }
 
@@ -289,7 +292,8 @@ Score search_tree_node(Search *s, const Position *pos, const DrawState *ds, int 
     if (!pv_node && s->params.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
         !(s->params.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos)) &&
         (!s->params.prune_eval || (eval == SCORE_INF ? static_eval(s, pos) : eval) >= beta)) {
-        Score pbeta = beta + s->params.prune * depth;
+        int margin_depth = s->params.prune_depth && depth > s->params.prune_depth ? s->params.prune_depth : depth;
+        Score pbeta = beta + s->params.prune * margin_depth;
         Score score = search_tree_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
         if (s->stopped)
             return 0;
