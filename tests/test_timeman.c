@@ -107,15 +107,29 @@ static void test_continue_uses_stability(void **state)
     SearchLimits l = {.time = 60};
     TimePlan plan;
     timeman_plan(&l, 40, &plan);
-    double t = plan.soft * 0.45;
+    double t = plan.start * 0.7;
     assert_true(timeman_continue(&plan, t, 1.0));
     assert_false(timeman_continue(&plan, t, 0.6));
-    assert_true(timeman_continue(&plan, plan.soft * 0.8, 2.0));
+    assert_true(timeman_continue(&plan, plan.start * 1.5, 2.0));
     assert_false(timeman_continue(&plan, plan.hard, 2.0));
     SearchLimits mt = {.move_time = 1};
     timeman_plan(&mt, 40, &plan);
     assert_true(timeman_continue(&plan, 0.9, 0.6));
     assert_false(timeman_continue(&plan, 1.0, 2.0));
+}
+
+/* An ending plans for fewer moves and deepens later into its target than a full board does, as
+ * the engine it is measured against does: a larger share of the clock goes to it. */
+static void test_endings_get_more_time(void **state)
+{
+    (void)state;
+    SearchLimits l = {.time = 60, .inc = 1};
+    TimePlan full, ending;
+    timeman_plan(&l, 40, &full);
+    timeman_plan(&l, 4, &ending);
+    assert_true(ending.soft > full.soft);
+    assert_true(ending.start / ending.soft > full.start / full.soft);
+    assert_true(full.start < full.soft && ending.start < ending.hard);
 }
 
 /* The stability falls while the move stays and rises when it changes, within [0.6, 2]. */
@@ -172,6 +186,7 @@ int main(void)
         cmocka_unit_test(test_unbounded_levels_are_untimed),
         cmocka_unit_test(test_empty_clock_moves_at_once),
         cmocka_unit_test(test_continue_uses_stability),
+        cmocka_unit_test(test_endings_get_more_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,8 +23,9 @@ typedef struct {
 typedef struct {
     bool timed;     /* false: only depth, nodes or stop end the search */
     bool fixed;     /* move-time: keep iterating until the hard limit */
-    double soft;    /* target: do not start an iteration that is unlikely to finish after this */
+    double soft;    /* target: this move's share of the clock */
     double hard;    /* abort the running iteration here; never beyond the clock */
+    double start;   /* start no iteration after this (times the stability scale) */
 } TimePlan;
 
 /* Plans the time of one move. men = men still on the board (the game phase: fewer men,
@@ -32,8 +33,9 @@ typedef struct {
  * and hard < time + inc (with margin) for clock levels, so the clock never runs out. */
 void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan);
 
-/* Whether to start another iteration after elapsed seconds. scale multiplies the target: < 1
- * when the best move has been stable, > 1 after it changed or the score fell. */
+/* Whether to start another iteration after elapsed seconds: before plan->start times scale, and
+ * before the hard limit. scale is < 1 when the best move has been stable, > 1 after it changed or
+ * the score fell. */
 bool timeman_continue(const TimePlan *plan, double elapsed, double scale);
 
 /* The best move's stability after one more iteration, from stability (1 at the start): it falls
