@@ -8,10 +8,18 @@ WINE=$(command -v wine || command -v wine64) || { echo "check-windows: wine is n
 export WINEDEBUG=-all
 export WINEPREFIX="${WINEPREFIX:-$(pwd)/build/wine-prefix}"
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+# One wineserver for the whole run, on a prefix set up before the first check: a first start
+# otherwise sets the prefix up in background processes while the checks run, and each check's
+# wine would start and stop a server of its own, racing the last one's shutdown.
+WINESERVER=$(command -v wineserver) ||
+    { echo "check-windows: wineserver is not installed"; exit 1; }
+trap '"$WINESERVER" -k 2>/dev/null; rm -rf "$scratch"' EXIT
+"$WINE" wineboot --init > /dev/null 2>&1
+"$WINESERVER" -w
+"$WINESERVER" -p
 fails=0
 ok() { echo "check-windows: ok   $1"; }
-bad() { echo "check-windows: FAIL $1"; fails=$((fails + 1)); }
+bad() { echo "check-windows: FAIL $1"; fails=$((fails + 1)); return 1; }
 check() { if [ "$2" = "$3" ]; then ok "$1"; else bad "$1: got \"$2\", expected \"$3\""; fi; }
 win() { "$WINE" ./engine.exe "$@"; }
 
@@ -45,7 +53,8 @@ check "hub multipv" "$(grep -c '^info multipv=2' "$scratch/hub.txt" | sed 's/^[1
 # A GUI that closes the pipe mid-search: the engine leaves at once.
 t0=$(date +%s)
 { printf 'hub\r\ninit\r\npos start\r\ngo analyze\r\n'; sleep 1; } | win hub > "$scratch/eof.out" 2>&1
-check "end of input mid-search" "$(grep -c '^done' "$scratch/eof.out") $(($(date +%s) - t0 < 8))" "1 1"
+check "end of input mid-search" "$(grep -c '^done' "$scratch/eof.out") $(($(date +%s) - t0 < 8))" "1 1" ||
+    tail -n 5 "$scratch/eof.out"
 
 # Terminal mode (double-click: no arguments): the banner, then help.
 printf 'help\r\nquit\r\n' | win > "$scratch/term.out" 2>&1
