@@ -168,8 +168,10 @@ static void test_gui_session(void **state)
            t_ready - t_wait);
     engine_proc_send(e, "new-game\npos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"\n"
                    "level depth=4\ngo think\n");
+    expect_wait(e, "info ", line, sizeof line);   /* the only legal move, shown as the GUI's line */
+    assert_non_null(strstr(line, " pv=\"28x19x23\""));
     expect_wait(e, "done", line, sizeof line);
-    assert_string_equal(line, "done move=28x19x23");   /* the only legal move */
+    assert_string_equal(line, "done move=28x19x23");
     engine_proc_send(e, "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\n"
                    "level move-time=0.05\ngo think\n");
     expect_wait(e, "done move=", line, sizeof line);

@@ -405,12 +405,17 @@ static void test_go_bad_mode_and_no_move(void **state)
     free(out);
 }
 
-/* One legal move under go think: answered at once, without searching. */
+/* One legal move under go think: answered at once, without searching, but with the info line a
+ * GUI shows for it. */
 static void test_go_single_move(void **state)
 {
     Hub *h = *state;
     char *out = run(h, "pos fen=W:W28:B23,5\nlevel infinite\ngo think\n");
-    assert_string_equal(out, "done move=28x19x23\n");
+    static const char HEAD[] = "info depth=0 mean-depth=0.0 score=0.00 nodes=0 ";
+    assert_true(strncmp(out, HEAD, sizeof HEAD - 1) == 0);
+    const char *pv = strstr(out, " pv=");
+    assert_non_null(pv);
+    assert_string_equal(pv, " pv=\"28x19x23\"\ndone move=28x19x23\n");
     free(out);
 }
 

@@ -276,17 +276,18 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
                       st == GAME_WIN ? " (won by the side to move: losing rules)" : "");
         return false;
     }
-    if (list.count == 1 && mode == GO_THINK) {
-        pick->source = HUB_PICK_ONLY;
-        pick->move = list.moves[0];
-        pick->ponder = MOVE_NONE;
-        return true;
-    }
-    if (mode == GO_THINK && pick_book_move(h, info, pick))
+    if (mode == GO_THINK && list.count > 1 && pick_book_move(h, info, pick))
         return true;
     Search *search = hub_searcher(h);
     if (!search)
         return false;
+    if (list.count == 1 && mode == GO_THINK) {   /* the search answers at once, with an info line */
+        search_run(search, &h->game, limits, mode, hub_poll, h, info, &pick->result);
+        pick->source = HUB_PICK_ONLY;
+        pick->move = list.moves[0];
+        pick->ponder = pick->result.ponder;
+        return true;
+    }
     const SkillLevel *sk = skill_level(mode == GO_ANALYZE ? SKILL_MAX : h->skill);
     SearchLimits capped = skill_limits(sk, limits, &h->rng);
     prepare_searcher(h, search, sk->positional * h->params.positional / 100);
