@@ -282,6 +282,13 @@ static void test_prune_depth_keeps_pv_legal(void **state)
     check_selective("prune_depth", 4);
 }
 
+/* The singular test at non-PV nodes too, with its multi-cut. */
+static void test_singular_cut_keeps_pv_legal(void **state)
+{
+    (void)state;
+    check_selective("singular_cut", 1);
+}
+
 static void test_searches_are_deterministic_after_clear(void **state)
 {
     (void)state;
@@ -483,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_lmp_keeps_pv_legal),
         cmocka_unit_test(test_lmr_max_keeps_pv_legal),
         cmocka_unit_test(test_prune_depth_keeps_pv_legal),
+        cmocka_unit_test(test_singular_cut_keeps_pv_legal),
         cmocka_unit_test(test_searches_are_deterministic_after_clear),
         cmocka_unit_test(test_node_limit_is_exact),
         cmocka_unit_test(test_single_move_answered_at_once_only_when_thinking),

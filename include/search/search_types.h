@@ -50,6 +50,8 @@ typedef struct {
                             below this (0: reduced like any quiet move) */
     int singular;        /* singular extension margin, centi-men: a PV node's TT move is searched a ply
                             deeper when every other move scores this much below it (0: off) */
+    int singular_cut;    /* the singular test at non-PV nodes too, where a second move that also beats
+                            beta cuts the node (multi-cut) on/off; Scan 3 tests PV nodes only */
     int bb_size;         /* probe the bitbases for positions of up to this many pieces (0: never) */
     int material;        /* evaluate material only (the variant's man and king values): a baseline for
                             measuring the learnt evaluation */

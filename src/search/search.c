@@ -110,6 +110,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"lmr_max", offsetof(SearchParams, lmr_max)},
         {"prune_depth", offsetof(SearchParams, prune_depth)},
         {"singular", offsetof(SearchParams, singular)},
+        {"singular_cut", offsetof(SearchParams, singular_cut)},
         {"bb_size", offsetof(SearchParams, bb_size)},
         {"material", offsetof(SearchParams, material)},
         {"positional", offsetof(SearchParams, positional)},

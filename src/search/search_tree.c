@@ -229,18 +229,17 @@ static void update_quiet_stats(Search *s, const Position *pos, Move best, const 
     }
 }
 
-/* True when every move but tt_move (whose TT score tts is a lower bound) scores at least
- * params.singular below tts in a shallower search: tt_move is then searched one ply deeper (Scan 3's
- * singular extension). Leaves the node's PV empty. */
-static bool singular_move(Search *s, const Position *pos, const DrawState *ds, Move tt_move, Score tts, int depth,
-                          int ply)
+/* The best score of the moves but tt_move (whose TT score tts is a lower bound) in a shallower
+ * null-window search at bound = tts - params.singular: at most bound when tt_move is singular, and
+ * is then searched one ply deeper (Scan 3's singular extension). Leaves the node's PV empty. */
+static Score singular_search(Search *s, const Position *pos, const DrawState *ds, Move tt_move, Score bound,
+                             int depth, int ply)
 {
-    Score bound = (Score)(tts - s->params.singular);
     s->skip[ply] = tt_move;
     Score score = search_tree_node(s, pos, ds, depth - SINGULAR_DEPTH_CUT, ply, bound, bound + 1);
     s->skip[ply] = MOVE_NONE;
     s->pv_len[ply] = 0;
-    return score <= bound;
+    return score;
 }
 
 Score search_tree_node(Search *s, const Position *pos, const DrawState *ds, int depth, int ply, Score alpha,
@@ -310,11 +309,16 @@ Score search_tree_node(Search *s, const Position *pos, const DrawState *ds, int 
     bool may_extend = ply < 2 * s->root_depth;   /* extensions stop where the path doubles the iteration */
     int ext = s->params.single_reply && list.count == 1 && may_extend ? 1 : 0;
     bool singular = false;
-    if (!ext && may_extend && pv_node && s->params.singular && depth >= SINGULAR_MIN_DEPTH && tt_move && !skip &&
-        hit.depth >= depth - SINGULAR_DEPTH_CUT && hit.bound & BOUND_LOWER && abs(tts) < SCORE_EVAL_MAX) {
-        singular = singular_move(s, pos, ds, tt_move, tts, depth, ply);
+    if (!ext && may_extend && (pv_node || s->params.singular_cut) && s->params.singular &&
+        depth >= SINGULAR_MIN_DEPTH && tt_move && !skip && hit.depth >= depth - SINGULAR_DEPTH_CUT &&
+        hit.bound & BOUND_LOWER && abs(tts) < SCORE_EVAL_MAX) {
+        Score bound = (Score)(tts - s->params.singular);
+        Score score = singular_search(s, pos, ds, tt_move, bound, depth, ply);
         if (s->stopped)
             return 0;
+        singular = score <= bound;
+        if (!pv_node && !singular && bound >= beta)   /* multi-cut: a second move beats beta too */
+            return bound;
     }
     if (depth - 1 + ext > 0)   /* every child will probe the table: start loading all their buckets */
         for (int i = 0; i < list.count; i++)
