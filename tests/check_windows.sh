@@ -14,8 +14,8 @@ scratch=$(mktemp -d)
 WINESERVER=$(command -v wineserver) ||
     { echo "check-windows: wineserver is not installed"; exit 1; }
 trap '"$WINESERVER" -k 2>/dev/null; rm -rf "$scratch"' EXIT
-"$WINE" wineboot --init > /dev/null 2>&1
-"$WINESERVER" -w
+timeout 120 "$WINE" wineboot --init > /dev/null 2>&1
+timeout 60 "$WINESERVER" -w   # both bounded: a set-up process that never ends must not hang CI
 "$WINESERVER" -p
 fails=0
 ok() { echo "check-windows: ok   $1"; }
