@@ -229,9 +229,9 @@ static void update_quiet_stats(Search *s, const Position *pos, Move best, const 
     }
 }
 
-/* The best score of the moves but tt_move (whose TT score tts is a lower bound) in a shallower
- * null-window search at bound = tts - params.singular: at most bound when tt_move is singular, and
- * is then searched one ply deeper (Scan 3's singular extension). Leaves the node's PV empty. */
+/* The best score of the moves but tt_move in a shallower null-window search at bound (its TT lower
+ * bound less params.singular): at most bound when tt_move is singular, which then earns a ply more
+ * (Scan 3's singular extension). Leaves the node's PV empty. */
 static Score singular_search(Search *s, const Position *pos, const DrawState *ds, Move tt_move, Score bound,
                              int depth, int ply)
 {
