@@ -21,7 +21,7 @@
 #define GAME_MOVES 30          /* our moves in the game, each answered by the engine */
 #define ANALYSIS_DEPTH 12
 /* A bound on ping and stop that only a worker blocked by its search misses: the figures printed
- * are a few ms on an idle machine, and a loaded CI machine must not fail the check by chance. */
+ * are 10-20 ms, idle or with both cores busy, and a loaded CI machine must not fail by chance. */
 #define LATENCY_MAX_MS 1000.0
 
 typedef struct {
