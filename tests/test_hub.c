@@ -125,6 +125,18 @@ static void test_set_param_invalid(void **state)
     assert_int_equal(h->multipv, 1);
     char *out = run(h, "set-param name=bogus value=true\n");
     assert_non_null(strstr(out, "unknown parameter 'bogus'"));
+    /* the message names every parameter the handshake announces, and the search-NAME family */
+    char *hello = run(h, "hub\n"), line[512], name[64], word[80];
+    int n = 0;
+    for (; get_line(hello, "param name=", n, line, sizeof line); n++) {
+        assert_int_equal(sscanf(line, "param name=%63s", name), 1);
+        snprintf(word, sizeof word, " %s ", name);
+        if (!strstr(out, word))
+            fail_msg("the unknown-parameter message does not name %s: %s", name, out);
+    }
+    assert_int_equal(n, 11);
+    assert_non_null(strstr(out, " search-NAME)"));
+    free(hello);
     free(out);
 }
 

@@ -13,34 +13,6 @@
 #define EXCERPT 40
 
 
-/* The handshake: id, one param line per parameter with its type and current value, wait. */
-static void cmd_hub(Hub *h)
-{
-    FILE *out = h->out;
-    fputs("id name=", out);
-    hub_write_value(out, ENGINE_NAME);
-    fputs(" version=", out);
-    hub_write_value(out, ENGINE_VERSION);
-    fputs(" author=", out);
-    hub_write_value(out, ENGINE_AUTHOR);
-    fputs(" country=", out);
-    hub_write_value(out, ENGINE_COUNTRY);
-    fputc('\n', out);
-    fprintf(out, "param name=tt-size value=%zu type=int min=%d max=%d\n", h->tt_mib, HUB_TT_MIN_MIB,
-            HUB_TT_MAX_MIB);
-    fprintf(out, "param name=ponder value=%s type=bool\n", h->ponder ? "true" : "false");
-    fprintf(out, "param name=variant value=%s type=enum values=\"%s\"\n", variant_name(h->variant), variant_names());
-    fprintf(out, "param name=bb-size value=%d type=int min=0 max=%d\n", hub_bb_size(h), bitbase_pieces());
-    fprintf(out, "param name=book value=%s type=bool\n", h->book ? "true" : "false");
-    fprintf(out, "param name=book-ply value=%d type=int min=0 max=%d\n", h->book_ply, HUB_BOOK_PLY_MAX);
-    fprintf(out, "param name=book-margin value=%d type=int min=0 max=%d\n", h->book_margin, HUB_BOOK_MARGIN_MAX);
-    fprintf(out, "param name=multipv value=%d type=int min=1 max=%d\n", h->multipv, SEARCH_MAX_LINES);
-    fprintf(out, "param name=skill value=%d type=int min=%d max=%d\n", h->skill, SKILL_MIN, SKILL_MAX);
-    fprintf(out, "param name=seed value=%lld type=int min=0 max=%lld\n", h->seed, HUB_SEED_MAX);
-    fprintf(out, "param name=threads value=%d type=int min=1 max=%d\n", h->threads, HUB_THREADS_MAX);
-    fputs("wait\n", out);
-}
-
 /* The plain integer parameters: a Hub field each, with its range. */
 typedef struct {
     const char *name, *unit;
@@ -62,6 +34,94 @@ static const IntParam *int_param(const char *name)
         if (strcmp(name, INT_PARAMS[i].name) == 0)
             return &INT_PARAMS[i];
     return NULL;
+}
+
+/* Each writes the handshake's "value=... type=..." of the parameter called name as it is now. */
+static void describe_tt_size(const Hub *h, const char *name, FILE *out)
+{
+    (void)name;
+    fprintf(out, "value=%zu type=int min=%d max=%d", h->tt_mib, HUB_TT_MIN_MIB, HUB_TT_MAX_MIB);
+}
+
+static void describe_flag(const Hub *h, const char *name, FILE *out)
+{
+    bool on = strcmp(name, "ponder") == 0 ? h->ponder : h->book;
+    fprintf(out, "value=%s type=bool", on ? "true" : "false");
+}
+
+static void describe_variant(const Hub *h, const char *name, FILE *out)
+{
+    (void)name;
+    fprintf(out, "value=%s type=enum values=\"%s\"", variant_name(h->variant), variant_names());
+}
+
+static void describe_bb_size(const Hub *h, const char *name, FILE *out)
+{
+    (void)name;
+    fprintf(out, "value=%d type=int min=0 max=%d", hub_bb_size(h), bitbase_pieces());
+}
+
+static void describe_int(const Hub *h, const char *name, FILE *out)
+{
+    const IntParam *ip = int_param(name);
+    fprintf(out, "value=%d type=int min=%d max=%d", *(const int *)((const char *)h + ip->offset), ip->min,
+            ip->max);
+}
+
+static void describe_seed(const Hub *h, const char *name, FILE *out)
+{
+    (void)name;
+    fprintf(out, "value=%lld type=int min=0 max=%lld", h->seed, HUB_SEED_MAX);
+}
+
+static void describe_threads(const Hub *h, const char *name, FILE *out)
+{
+    (void)name;
+    fprintf(out, "value=%d type=int min=1 max=%d", h->threads, HUB_THREADS_MAX);
+}
+
+/* The parameters in the handshake's order: the one list of them, which the handshake and the
+ * unknown-parameter message both read (help's prose is checked against it by the tests). */
+static const struct {
+    const char *name;
+    void (*describe)(const Hub *h, const char *name, FILE *out);
+} PARAMS[] = {
+    {"tt-size", describe_tt_size},  {"ponder", describe_flag},  {"variant", describe_variant},
+    {"bb-size", describe_bb_size},  {"book", describe_flag},    {"book-ply", describe_int},
+    {"book-margin", describe_int},  {"multipv", describe_int},  {"skill", describe_int},
+    {"seed", describe_seed},        {"threads", describe_threads},
+};
+
+/* The handshake: id, one param line per parameter with its type and current value, wait. */
+static void cmd_hub(Hub *h)
+{
+    FILE *out = h->out;
+    fputs("id name=", out);
+    hub_write_value(out, ENGINE_NAME);
+    fputs(" version=", out);
+    hub_write_value(out, ENGINE_VERSION);
+    fputs(" author=", out);
+    hub_write_value(out, ENGINE_AUTHOR);
+    fputs(" country=", out);
+    hub_write_value(out, ENGINE_COUNTRY);
+    fputc('\n', out);
+    for (size_t i = 0; i < sizeof PARAMS / sizeof PARAMS[0]; i++) {
+        fprintf(out, "param name=%s ", PARAMS[i].name);
+        PARAMS[i].describe(h, PARAMS[i].name, out);
+        fputc('\n', out);
+    }
+    fputs("wait\n", out);
+}
+
+/* The error for a parameter name no one knows, naming those the engine has. */
+static void unknown_param(Hub *h, const char *name)
+{
+    char ex[EXCERPT + 4], names[256] = "";
+    size_t len = 0;
+    hub_excerpt(name, EXCERPT, ex, sizeof ex);
+    for (size_t i = 0; i < sizeof PARAMS / sizeof PARAMS[0] && len < sizeof names; i++)
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s ", PARAMS[i].name);
+    hub_error(h, "unknown parameter \"%s\" (parameters: %s%sNAME)", ex, names, HUB_SEARCH_PARAM_PREFIX);
 }
 
 /* Validates and applies one parameter; a refused value leaves the old one. */
@@ -158,8 +218,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
             *search_params(h->search) = h->params;
         }
     } else {
-        hub_excerpt(name->value, EXCERPT, ex, sizeof ex);
-        hub_error(h, "unknown parameter \"%s\" (parameters: tt-size threads ponder variant bb-size book book-ply book-margin multipv skill seed search-NAME)", ex);
+        unknown_param(h, name->value);
     }
 }
 /* Sets the position (pos=, fen= or start) and plays the moves; a bad position changes nothing. */
