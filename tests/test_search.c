@@ -160,6 +160,37 @@ static void test_king_move_rule_scores_draw(void **state)
     search_free(s);
 }
 
+/* Contempt: a draw costs the side to move at the root, whichever colour it is, and when it
+ * costs more than the man down of the other lines the repetition is no longer chosen. */
+static void test_contempt_prices_draws(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    assert_true(search_params_set(search_params(s), "contempt", 30));
+    const char *forced[] = {"W:WK1,K10:BK46", "B:WK46:BK1,K10"};
+    SearchLimits l = {.depth = 3};
+    for (int i = 0; i < 2; i++) {
+        setup_game(forced[i]);
+        game.draw[game.ply].endgame_plies = DRAW_5_MOVES_PLIES - 1;
+        search_clear(s);
+        assert_int_equal(run(s, &l, GO_ANALYZE, NULL).score, -30);
+    }
+    assert_true(search_params_set(search_params(s), "contempt", 1000));
+    setup_game("W:WK1,46,47:BK50,3,4,5");
+    play("1-7");
+    play("50-44");
+    play("7-1");
+    play("44-50");
+    search_clear(s);
+    l.depth = 1;
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    char mt[MOVE_TEXT_MAX];
+    notation_format_move(game_position(&game), r.best, mt);
+    assert_string_not_equal(mt, "1-7");
+    assert_true(r.score > -1000 && r.score < 0);
+    search_free(s);
+}
+
 /* Every line of buf is an info line whose PV is legal from the game's position; returns their count. */
 static int check_info_lines(char *buf)
 {
@@ -483,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_endgame_rule_scores_draw),
         cmocka_unit_test(test_repetition_scores_draw),
         cmocka_unit_test(test_king_move_rule_scores_draw),
+        cmocka_unit_test(test_contempt_prices_draws),
         cmocka_unit_test(test_info_lines_carry_legal_pv),
         cmocka_unit_test(test_singular_extension_keeps_pv_legal),
         cmocka_unit_test(test_futility_keeps_pv_legal),

@@ -121,6 +121,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"futility", offsetof(SearchParams, futility)},
         {"prune_eval", offsetof(SearchParams, prune_eval)},
         {"lmp", offsetof(SearchParams, lmp)},
+        {"contempt", offsetof(SearchParams, contempt)},
     };
     if (value < 0)
         return false;

@@ -21,6 +21,7 @@
 #define LMR_MIN_DEPTH 2
 #define SINGULAR_MIN_DEPTH 8     /* PV nodes this deep test their TT move for singularity */
 #define SINGULAR_DEPTH_CUT 4     /* the test searches the other moves this much shallower */
+#define CONTEMPT_MAX 1000         /* centi-men: ten men */
 #define SINGULAR_SALT 0x9E3779B97F4A7C15ULL   /* sets a node searched without one move apart in the TT */
 
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
@@ -48,6 +49,14 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
     return static_eval(s, pos);
 }
 
+/* A draw's score for the side to move at ply: the root's side (even plies) pays the contempt,
+ * at most CONTEMPT_MAX so that a draw stays an evaluation, below every win. */
+static inline Score draw_score(const Search *s, int ply)
+{
+    Score c = (Score)(s->params.contempt < CONTEMPT_MAX ? s->params.contempt : CONTEMPT_MAX);
+    return ply & 1 ? c : (Score)-c;
+}
+
 /* The bitbase value of pos as a search score: a table win ranks below every win found by search
  * (those end the game) and above every evaluation, nearer wins higher. False when not covered. */
 static inline bool probe_bitbase(const Search *s, const Position *pos, int ply, Score *score)
@@ -57,7 +66,7 @@ static inline bool probe_bitbase(const Search *s, const Position *pos, int ply, 
         (pieces == s->bb_root_pieces && bb_popcount(pos->kings) == s->bb_root_kings) ||
         !bitbase_probe(pos, s->bb_limit, &v))
         return false;
-    *score = v > 0 ? SCORE_BB_WIN - ply : v < 0 ? -SCORE_BB_WIN + ply : 0;
+    *score = v > 0 ? SCORE_BB_WIN - ply : v < 0 ? -SCORE_BB_WIN + ply : draw_score(s, ply);
     return true;
 }
 
@@ -247,7 +256,7 @@ Score search_tree_node(Search *s, const Position *pos, const DrawState *ds, int 
 {
     s->pv_len[ply] = 0;
     if (is_draw(s, pos, ds, ply))
-        return 0;
+        return draw_score(s, ply);
     if (depth <= 0)
         return qsearch(s, pos, ply, 0, alpha, beta);
     if (search_limit_tick(s))
