@@ -56,6 +56,10 @@ static void test_clock_levels_never_lose_on_time(void **state)
     assert_true(worst_case_game(1, 0.1, 0, 200) > 0);
     assert_true(worst_case_game(0.05, 0.01, 0, 200) > 0);
     assert_true(worst_case_game(300, 0, 40, 120) > 0);
+    /* with an increment, half of it (at most 0.5 s) stays on the clock after every move */
+    assert_true(worst_case_game(60, 1, 0, 300) >= 0.5);
+    assert_true(worst_case_game(10, 0.1, 0, 300) >= 0.05);
+    assert_true(worst_case_game(5, 2, 0, 300) >= 0.5);
 }
 
 static void test_clock_levels_spend_a_fair_share(void **state)

@@ -15,6 +15,12 @@
 /* Part of the clock never planned, for the scheduler delays of a loaded machine. */
 #define TIMEMAN_SAFETY_SHARE 0.1
 #define TIMEMAN_SAFETY_MAX 0.05
+/* With an increment, this share of it (at most TIMEMAN_INC_KEEP_MAX seconds) is never planned
+ * either: the plan otherwise lets the clock sink to the latency reserve (0.2 s left after a move
+ * at time=60 inc=1, where Scan 2.0 kept 0.7 s), which one stall of a loaded machine empties,
+ * while keeping it costs the engine that half increment once. */
+#define TIMEMAN_INC_KEEP 0.5
+#define TIMEMAN_INC_KEEP_MAX 0.5
 /* Moves assumed still to come when no moves= is given. */
 #define TIMEMAN_SUDDEN_DEATH_MOVES 60
 /* The shortest thinking time ever planned (the first iteration needs a few microseconds). */
@@ -56,7 +62,8 @@ void timeman_plan(const SearchLimits *limits, int men, TimePlan *plan)
     /* every move still to come in the period (or a long game's worth in sudden death) keeps
      * the latency, so even a minimal search per move fits on the clock */
     int remaining = limits->moves > 0 ? limits->moves : TIMEMAN_SUDDEN_DEATH_MOVES;
-    double safety = min_d(time * TIMEMAN_SAFETY_SHARE, TIMEMAN_SAFETY_MAX);
+    double safety = min_d(time * TIMEMAN_SAFETY_SHARE, TIMEMAN_SAFETY_MAX) +
+                    min_d(inc * TIMEMAN_INC_KEEP, TIMEMAN_INC_KEEP_MAX);
     double usable = max_d(time - TIMEMAN_LATENCY * remaining - safety, 0);
     double alloc = usable / plan_moves + inc;
     double cap = min_d((time + inc) * TIMEMAN_MAX_SHARE, usable + max_d(inc - TIMEMAN_LATENCY, 0));
