@@ -21,7 +21,7 @@
 #define LMR_MIN_DEPTH 2
 #define SINGULAR_MIN_DEPTH 8     /* PV nodes this deep test their TT move for singularity */
 #define SINGULAR_DEPTH_CUT 4     /* the test searches the other moves this much shallower */
-#define CONTEMPT_MAX 1000         /* centi-men: ten men */
+#define CONTEMPT_MAX 1000        /* centi-men: ten men */
 #define SINGULAR_SALT 0x9E3779B97F4A7C15ULL   /* sets a node searched without one move apart in the TT */
 
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
