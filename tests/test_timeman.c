@@ -136,6 +136,23 @@ static void test_endings_get_more_time(void **state)
     assert_true(full.start < full.soft && ending.start < ending.hard);
 }
 
+/* Issue 58 asks for at least Scan 2.0's thinking time at its one-minute and ten-second levels.
+ * On a full board Scan allocates 1.2 (time + 30 inc) / 30 and starts no iteration past 40% of it;
+ * ours, settled (stability 0.6), must start iterations at least that long. */
+static void test_full_board_thinks_as_long_as_scan(void **state)
+{
+    (void)state;
+    const double levels[][2] = {{60, 1}, {10, 0.1}, {300, 5}};
+    for (int i = 0; i < 3; i++) {
+        SearchLimits l = {.time = levels[i][0], .inc = levels[i][1], .clock_set = true};
+        TimePlan plan;
+        timeman_plan(&l, 40, &plan);
+        double scan_stop = 0.4 * 1.2 * (levels[i][0] + 30 * levels[i][1]) / 30;
+        assert_true(plan.start * 0.6 >= scan_stop);
+        assert_true(timeman_continue(&plan, scan_stop, 0.6));
+    }
+}
+
 /* The stability falls while the move stays and rises when it changes, within [0.6, 2]. */
 static void test_stability_follows_the_best_move(void **state)
 {
@@ -191,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_empty_clock_moves_at_once),
         cmocka_unit_test(test_continue_uses_stability),
         cmocka_unit_test(test_endings_get_more_time),
+        cmocka_unit_test(test_full_board_thinks_as_long_as_scan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
