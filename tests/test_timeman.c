@@ -143,7 +143,7 @@ static void test_full_board_thinks_as_long_as_scan(void **state)
 {
     (void)state;
     const double levels[][2] = {{60, 1}, {10, 0.1}, {300, 5}};
-    for (int i = 0; i < 3; i++) {
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
         SearchLimits l = {.time = levels[i][0], .inc = levels[i][1], .clock_set = true};
         TimePlan plan;
         timeman_plan(&l, 40, &plan);

@@ -7,8 +7,8 @@
 /* An iteration is started only before this fraction of the target has elapsed (times the
  * stability scale, about 0.6 once the move has settled): the next one usually costs more than all
  * previous ones together. Scan 2.0 allocates 1.2 times our target and plays on until 40% to 80%
- * of it, and at 0.75 of ours we thought 7% less a move than it did at time=60 inc=1 and 19% less
- * at time=10 inc=0.1 (1.70 s against 1.81 s, 0.18 s against 0.22 s): these are 1.2 times that.
+ * of it; with shares of 0.75 and 1.5 we thought less a move than it did (1.70 s against 1.83 s
+ * at time=60 inc=1, 0.18 s against 0.22 s at time=10 inc=0.1), so these are 1.2 times those.
  * More of it in the ending, where fewer moves are left to save time for and the searches that
  * decide it are long. */
 #define TIMEMAN_START_SHARE_OPENING 0.9
