@@ -142,14 +142,14 @@ static void test_endings_get_more_time(void **state)
 static void test_full_board_thinks_as_long_as_scan(void **state)
 {
     (void)state;
-    const double levels[][2] = {{60, 1}, {10, 0.1}, {300, 5}};
+    const double levels[][2] = {{60, 1}, {10, 0.1}, {300, 5}}, settled = 0.6;
     for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
         SearchLimits l = {.time = levels[i][0], .inc = levels[i][1], .clock_set = true};
         TimePlan plan;
         timeman_plan(&l, 40, &plan);
         double scan_stop = 0.4 * 1.2 * (levels[i][0] + 30 * levels[i][1]) / 30;
-        assert_true(plan.start * 0.6 >= scan_stop);
-        assert_true(timeman_continue(&plan, scan_stop, 0.6));
+        assert_true(plan.start * settled >= scan_stop);
+        assert_true(timeman_continue(&plan, scan_stop, settled));
     }
 }
 
