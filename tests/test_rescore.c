@@ -1,6 +1,6 @@
 /* Rescoring self-play data (learn/rescore.h): every position comes back with its result and a fresh
  * search score in White's view, bad lines are skipped, the output does not depend on the thread
- * count or the input's form, and `engine rescore` refuses bad arguments. */
+ * count or the input's form, --every thins it, and `engine rescore` refuses bad arguments. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,10 +33,13 @@ static void write_text(const char *path, const char *text)
     assert_int_equal(fclose(f), 0);
 }
 
-/* Rescores the file at in at depth 4 on threads threads; returns the output text (a tmpfile). */
-static char *rescore_text(const char *in, int threads, bool binary, RescoreStats *stats)
+/* Rescores the file at in at depth 4 on threads threads, every every-th position from offset;
+ * returns the output text (a tmpfile). */
+static char *rescore_picked_text(const char *in, int threads, bool binary, int every, int offset,
+                                 RescoreStats *stats)
 {
-    RescoreConfig cfg = {.depth = 4, .threads = threads, .variant = VARIANT_NORMAL, .binary = binary};
+    RescoreConfig cfg = {.depth = 4, .threads = threads, .variant = VARIANT_NORMAL, .binary = binary,
+                         .every = every, .offset = offset};
     FILE *out = tmpfile();
     assert_non_null(out);
     const char *files[] = {in};
@@ -50,6 +53,11 @@ static char *rescore_text(const char *in, int threads, bool binary, RescoreStats
     assert_int_equal(fread(text, 1, (size_t)size, out), (size_t)size);
     fclose(out);
     return text;
+}
+
+static char *rescore_text(const char *in, int threads, bool binary, RescoreStats *stats)
+{
+    return rescore_picked_text(in, threads, binary, 1, 0, stats);
 }
 
 static void test_rescore_keeps_positions_and_results(void **state)
@@ -120,6 +128,33 @@ static void test_rescore_binary_matches_text(void **state)
     unlink(bin);
 }
 
+/* Every second position from the second: the full run's second and fourth lines, nothing else
+ * (the bad line is no position, so it does not count). */
+static void test_rescore_every_nth_position(void **state)
+{
+    (void)state;
+    char in[] = "/tmp/test_rescore_XXXXXX";
+    int fd = mkstemp(in);
+    assert_true(fd >= 0);
+    close(fd);
+    write_text(in, DATA);
+    RescoreStats stats;
+    char *all = rescore_text(in, 1, false, &stats);
+    char *some = rescore_picked_text(in, 2, false, 2, 1, &stats);
+    assert_int_equal(stats.positions, 2);
+    char *save = NULL, *line = strtok_r(all, "\n", &save);
+    char want[512] = "";
+    for (int i = 0; line; i++, line = strtok_r(NULL, "\n", &save))
+        if (i % 2 == 1) {
+            strcat(want, line);
+            strcat(want, "\n");
+        }
+    assert_string_equal(some, want);
+    free(all);
+    free(some);
+    unlink(in);
+}
+
 static int run_rescore(const char *line)
 {
     static char copy[512];
@@ -142,6 +177,8 @@ static void test_rescore_refuses_bad_arguments(void **state)
         "engine rescore --out X --nodes 0 DATA",        /* out of range */
         "engine rescore --out X --depth 61 DATA",       /* out of range */
         "engine rescore --out X --threads 0 DATA",      /* out of range */
+        "engine rescore --out X --every 0 DATA",        /* out of range */
+        "engine rescore --out X --every 2 --offset 2 DATA",   /* no such offset */
         "engine rescore --out X --variant chess DATA",  /* no such variant */
         "engine rescore --out X --frobnicate DATA",     /* unknown option */
     };
@@ -158,6 +195,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rescore_keeps_positions_and_results),
         cmocka_unit_test(test_rescore_binary_matches_text),
+        cmocka_unit_test(test_rescore_every_nth_position),
         cmocka_unit_test(test_rescore_refuses_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,13 +14,16 @@ typedef struct {
     uint64_t nodes;   /* node budget a position (0 = use depth) */
     int depth;        /* depth a position when nodes is 0 */
     int threads;
+    int every;        /* rescore only every every-th position of the data (0 or 1: all of them) ... */
+    int offset;       /* ... those at offset, offset + every, ... (0 <= offset < every), counted over
+                         the files in order; the others are left out of the output */
     Variant variant;
     bool binary;      /* write records instead of text lines */
 } RescoreConfig;
 
 typedef struct {
     uint64_t positions;   /* written */
-    uint64_t skipped;     /* records or lines that hold no position of the variant */
+    uint64_t skipped;     /* records or lines that hold no position of the variant (of those picked) */
 } RescoreStats;
 
 /* Searches every position of the files and writes it to out (a binary file's magic first) with

@@ -10,11 +10,14 @@
 #include "util/sys.h"
 
 #define RESCORE_USAGE                                                                                                \
-    "usage: engine rescore --out FILE [--nodes N | --depth D] [--threads N] [--variant V] DATA...\n"                 \
-    "  searches every position of the self-play data files (text or .bin) again and writes it with its\n"          \
+    "usage: engine rescore --out FILE [--nodes N | --depth D] [--every N [--offset K]] [--threads N] [--variant V]\n" \
+    "       DATA...\n"                                                                                                \
+    "  searches the positions of the self-play data files (text or .bin) again and writes each with its\n"          \
     "  game result and the new search score, for tune --lambda\n"                                                     \
     "  --out FILE     the positions, as text lines, or as records when FILE ends in .bin\n"                          \
     "  --nodes N      nodes a position, 1-1000000000 (default 20000); --depth D: plies instead, 1-60\n"              \
+    "  --every N      only every N-th position, 1-1000000 (default 1: all); the rest are left out\n"                \
+    "  --offset K     with --every N: the positions K, K+N, K+2N, ... counted from 0 over the files, 0 to N-1\n"  \
     "  --threads N    positions searched at once, 1-64 (default: the cores; the output does not depend on it)\n"   \
     "  --variant V    the rules: normal killer bt frisian losing (default normal)\n"
 
@@ -24,7 +27,7 @@ static bool parse_options(int argc, char **argv, RescoreConfig *cfg, const char 
                           int *file_count)
 {
     long cores = sys_cores();
-    long nodes = 20000, depth = 0;
+    long nodes = 20000, depth = 0, every = 1, offset = 0;
     long threads = cores < 1 ? 1 : cores > RESCORE_MAX_THREADS ? RESCORE_MAX_THREADS : cores;
     int nodes_at = 0, depth_at = 0;   /* of --nodes and --depth, the later one counts */
     const OptSpec specs[] = {
@@ -32,6 +35,8 @@ static bool parse_options(int argc, char **argv, RescoreConfig *cfg, const char 
         OPTS_CALL("--variant", &cfg->variant, variant_opt_read),
         {.name = "--nodes", .kind = OPT_INT, .out = &nodes, .lo = 1, .hi = 1000000000, .at = &nodes_at},
         {.name = "--depth", .kind = OPT_INT, .out = &depth, .lo = 1, .hi = 60, .at = &depth_at},
+        OPTS_INT("--every", &every, 1, 1000000),
+        OPTS_INT("--offset", &offset, 0, 999999),
         OPTS_INT("--threads", &threads, 1, RESCORE_MAX_THREADS),
         OPTS_END,
     };
@@ -39,6 +44,10 @@ static bool parse_options(int argc, char **argv, RescoreConfig *cfg, const char 
         return false;
     if (!*out_path) {
         opts_refuse("rescore", "--out FILE is required");
+        return false;
+    }
+    if (offset >= every) {
+        opts_refuse("rescore", "--offset K must be below --every N");
         return false;
     }
     *file_count = 0;
@@ -49,6 +58,8 @@ static bool parse_options(int argc, char **argv, RescoreConfig *cfg, const char 
         return false;
     }
     cfg->threads = (int)threads;
+    cfg->every = (int)every;
+    cfg->offset = (int)offset;
     cfg->nodes = depth_at > nodes_at ? 0 : (uint64_t)nodes;
     cfg->depth = depth_at > nodes_at ? (int)depth : 0;
     return true;

@@ -20,9 +20,17 @@ typedef struct {
     Search *searcher[RESCORE_MAX_THREADS];
     Game *game[RESCORE_MAX_THREADS];
     uint8_t *rec;
-    bool *valid;   /* per record: it held a position of the variant */
+    bool *valid;   /* per record: it is picked and holds a position of the variant */
     size_t n;
+    uint64_t base;   /* the data index of the chunk's first record */
 } Chunk;
+
+/* Whether the record at data index i is one cfg rescores (cfg->every thins correlated neighbours:
+ * the positions of one game are much alike, so a search budget buys more from more games). */
+static bool rescore_picked(const RescoreConfig *cfg, uint64_t i)
+{
+    return cfg->every <= 1 || i % (uint64_t)cfg->every == (uint64_t)cfg->offset;
+}
 
 /* Rescores records [i * RESCORE_JOB, ...) of the chunk with the worker's own searcher. */
 static bool rescore_job(void *ctx, int worker, int i)
@@ -40,7 +48,7 @@ static bool rescore_job(void *ctx, int worker, int i)
         Position pos;
         double result;
         int score;
-        c->valid[r] = sample_unpack(rec, &pos, &result, &score) &&
+        c->valid[r] = rescore_picked(c->cfg, c->base + r) && sample_unpack(rec, &pos, &result, &score) &&
                       !position_set_variant(&pos, c->cfg->variant);
         if (!c->valid[r])
             continue;
@@ -64,7 +72,7 @@ static bool write_chunk(const Chunk *c, FILE *out, RescoreStats *stats)
     for (size_t r = 0; r < c->n; r++) {
         const uint8_t *rec = c->rec + r * SAMPLE_RECORD_SIZE;
         if (!c->valid[r]) {
-            stats->skipped++;
+            stats->skipped += rescore_picked(c->cfg, c->base + r);
             continue;
         }
         if (c->cfg->binary) {
@@ -122,17 +130,22 @@ bool rescore_run(const char *const *files, int file_count, const RescoreConfig *
     TuneStream s;
     tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 0});
     double start = clock_now();
+    uint64_t total = set.used;
+    if (cfg->every > 1)
+        total = set.used > (uint64_t)cfg->offset ? (set.used - (uint64_t)cfg->offset + (uint64_t)cfg->every - 1) /
+                                                        (uint64_t)cfg->every : 0;
     long got;
     while (ok && (got = tune_stream_read(&s, c.rec, NULL, RESCORE_CHUNK, why, why_size)) > 0) {
         c.n = (size_t)got;
         jobs_run(threads, (int)((c.n + RESCORE_JOB - 1) / RESCORE_JOB), rescore_job, &c);
         ok = write_chunk(&c, out, stats);
+        c.base += c.n;
         if (!ok)
             snprintf(why, why_size, "cannot write the output");
         if (log) {
             double t = clock_now() - start;
             fprintf(log, "rescore positions=%llu/%llu speed=%.0f/s time=%.0f\n", (unsigned long long)stats->positions,
-                    (unsigned long long)set.used, (double)stats->positions / (t + 1e-9), t);
+                    (unsigned long long)total, (double)stats->positions / (t + 1e-9), t);
             fflush(log);
         }
     }
