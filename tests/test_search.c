@@ -414,11 +414,14 @@ static void test_ponder_ignores_clock_until_ponder_hit(void **state)
     search_run(s, &game, &l, GO_PONDER, scripted_poll, &p, NULL, &r);
     assert_int_equal(p.calls, 40);   /* time never ran out while pondering */
 
+    /* After ponder-hit the clock runs: the search ends by itself, long before the script's stop.
+     * It may end at the hit itself, when the pondering before it (three polls, 12 ms idle, longer
+     * on a loaded machine) already used the 20 ms, so the poll count only has to reach the hit. */
     search_clear(s);
     p = (PollScript){.hit_at = 3, .stop_at = 100000};
     l.move_time = 0.02;
     search_run(s, &game, &l, GO_PONDER, scripted_poll, &p, NULL, &r);
-    assert_true(p.calls > 3 && p.calls < 100000);   /* the clock ran after ponder-hit */
+    assert_true(p.calls >= 3 && p.calls < 100000);
     assert_true(movegen_is_legal(game_position(&game), r.best));
     search_free(s);
 }
