@@ -33,6 +33,15 @@ static void write_text(const char *path, const char *text)
     assert_int_equal(fclose(f), 0);
 }
 
+/* Makes a new file from the mkstemp template path (rewritten to its name) holding text. */
+static void write_temp(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_text(path, text);
+}
+
 /* Rescores the file at in at depth 4 on threads threads, every every-th position from offset;
  * returns the output text (a tmpfile). */
 static char *rescore_picked_text(const char *in, int threads, bool binary, int every, int offset,
@@ -64,10 +73,7 @@ static void test_rescore_keeps_positions_and_results(void **state)
 {
     (void)state;
     char in[] = "/tmp/test_rescore_XXXXXX";
-    int fd = mkstemp(in);
-    assert_true(fd >= 0);
-    close(fd);
-    write_text(in, DATA);
+    write_temp(in, DATA);
     RescoreStats stats, again;
     char *one = rescore_text(in, 1, false, &stats);
     char *two = rescore_text(in, 2, false, &again);
@@ -102,13 +108,8 @@ static void test_rescore_binary_matches_text(void **state)
 {
     (void)state;
     char in[] = "/tmp/test_rescore_XXXXXX", bin[] = "/tmp/test_rescore_bin_XXXXXX";
-    int fd = mkstemp(in);
-    assert_true(fd >= 0);
-    close(fd);
-    fd = mkstemp(bin);
-    assert_true(fd >= 0);
-    close(fd);
-    write_text(in, DATA);
+    write_temp(in, DATA);
+    write_temp(bin, "");
     RescoreStats stats;
     char *text = rescore_text(in, 1, false, &stats);
     char *records = rescore_text(in, 1, true, &stats);
@@ -134,10 +135,7 @@ static void test_rescore_every_nth_position(void **state)
 {
     (void)state;
     char in[] = "/tmp/test_rescore_XXXXXX";
-    int fd = mkstemp(in);
-    assert_true(fd >= 0);
-    close(fd);
-    write_text(in, DATA);
+    write_temp(in, DATA);
     RescoreStats stats;
     char *all = rescore_text(in, 1, false, &stats);
     char *some = rescore_picked_text(in, 2, false, 2, 1, &stats);

@@ -130,10 +130,8 @@ bool rescore_run(const char *const *files, int file_count, const RescoreConfig *
     TuneStream s;
     tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 0});
     double start = clock_now();
-    uint64_t total = set.used;
-    if (cfg->every > 1)
-        total = set.used > (uint64_t)cfg->offset ? (set.used - (uint64_t)cfg->offset + (uint64_t)cfg->every - 1) /
-                                                        (uint64_t)cfg->every : 0;
+    uint64_t every = cfg->every > 1 ? (uint64_t)cfg->every : 1, offset = every > 1 ? (uint64_t)cfg->offset : 0;
+    uint64_t total = (set.used + every - 1 - offset) / every;   /* the indices rescore_picked takes */
     long got;
     while (ok && (got = tune_stream_read(&s, c.rec, NULL, RESCORE_CHUNK, why, why_size)) > 0) {
         c.n = (size_t)got;
