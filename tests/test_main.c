@@ -32,6 +32,7 @@ static void test_refusals(void **state)
         {"bench 0", "engine bench: bad depth \"0\": expected an integer 1-60"},
         {"bench 5 6", "engine bench: unexpected argument \"6\""},
         {"bench 5 --threads 0", "engine bench: bad --threads \"0\": expected an integer 1-256"},
+        {"bench 5 --tt-size 0", "engine bench: bad --tt-size \"0\": expected an integer 1-65536"},
         {"hub now", "engine hub: unexpected argument \"now\""},
         {"hub --fast", "engine hub: unknown option \"--fast\""},
         {"selfplay --games 5", "engine selfplay: --out FILE is required"},
@@ -103,11 +104,33 @@ static void test_help(void **state)
     }
 }
 
+/* The total node count of `engine bench 12` with the given extra words. */
+static unsigned long long bench_nodes(const char *extra)
+{
+    char cmd[128], out[4096];
+    snprintf(cmd, sizeof cmd, ENGINE_BIN " bench 12 %s", extra);
+    assert_int_equal(shell_run(cmd, out, sizeof out), 0);
+    const char *last = strstr(out, "bench nodes=");
+    assert_non_null(last);
+    return strtoull(last + strlen("bench nodes="), NULL, 10);
+}
+
+/* --tt-size reaches the search: a 1 MiB table fills at depth 12 and changes the tree, while the
+ * default is the signature's 16 MiB. */
+static void test_bench_table_size(void **state)
+{
+    (void)state;
+    unsigned long long signature = bench_nodes("");
+    assert_int_equal(bench_nodes("--tt-size 16"), signature);
+    assert_int_not_equal(bench_nodes("--tt-size 1"), signature);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_help),
+        cmocka_unit_test(test_bench_table_size),
     };
     return cmocka_run_group_tests_name("main", tests, NULL, NULL);
 }

@@ -17,7 +17,7 @@ static const char *const BENCH_POSITIONS[] = {
     "W:WK1,K50,33,38:BK46,K5,12,17",
 };
 
-uint64_t bench_run(int depth, int threads, FILE *out)
+uint64_t bench_run(int depth, int threads, size_t tt_mib, FILE *out)
 {
     static Game game;
     uint64_t total = 0;
@@ -26,7 +26,7 @@ uint64_t bench_run(int depth, int threads, FILE *out)
     for (size_t i = 0; i < sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]; i++) {
         Position pos;
         SearchResult res;
-        Search *s = search_new(16);
+        Search *s = search_new(tt_mib);
         if (!s || !search_set_threads(s, threads)) {
             search_free(s);
             return 0;
