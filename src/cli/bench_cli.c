@@ -11,9 +11,10 @@
 #define NUMBER_TEXT(x) TEXT_OF(x)
 #define BENCH_USAGE                                                                                                  \
     "usage: engine bench [DEPTH] [--threads N] [--tt-size MIB]\n"                                                    \
-    "  DEPTH          plies searched in every bench position, 1-60 (default " NUMBER_TEXT(BENCH_DEFAULT_DEPTH) ")\n"     \
+    "  DEPTH          plies searched in every bench position, 1-60 (default " NUMBER_TEXT(BENCH_DEFAULT_DEPTH) ")\n" \
     "  --threads N    search threads, 1-256 (default 1: the node count is the search's signature)\n"                 \
-    "  --tt-size MIB  transposition table, 1-65536 MiB (default " NUMBER_TEXT(BENCH_TT_MIB) ", the signature's)\n"
+    "  --tt-size MIB  transposition table, 1-65536 MiB, rounded down to a power of two\n"                            \
+    "                 (default " NUMBER_TEXT(BENCH_TT_MIB) ", the signature's)\n"
 
 int bench_cli_main(int argc, char **argv)
 {
