@@ -248,6 +248,20 @@ static void test_parse_args(void **state)
     assert_false(match_opts_parse(8, bad_games, &o));
     char *bad_sprt[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--sprt", "elo0=5", "elo1=0"};
     assert_false(match_opts_parse(9, bad_sprt, &o));
+    char *normalized[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--sprt", "elo0=0", "elo1=3",
+                          "model=normalized", "--shard", "2/5"};
+    assert_true(match_opts_parse(12, normalized, &o));
+    assert_int_equal(o.sprt.model, SPRT_NORMALIZED);
+    assert_int_equal(o.shard.index, 2);
+    assert_int_equal(o.shard.count, 5);
+    assert_int_equal(o.referee.max_plies > 0, 1);
+    char *bad_model[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--sprt", "model=bayes"};
+    assert_false(match_opts_parse(8, bad_model, &o));
+    char *merge_engines[] = {"engine", "match", "--engine1", "a", "--merge", "x.pdn"};
+    assert_false(match_opts_parse(6, merge_engines, &o));
+    char *merge[] = {"engine", "match", "--merge", "x.pdn", "y.pdn"};
+    assert_true(match_opts_parse(5, merge, &o));
+    assert_int_equal(o.merge_count, 2);
     char *unknown[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--frobnicate"};
     assert_false(match_opts_parse(7, unknown, &o));
 }
@@ -432,7 +446,9 @@ static void test_command_line(void **state)
     assert_non_null(strstr(out, "Games: 2  W-D-L (engine1): 0-0-2  score: 0.0%\n"
                                 "Pairs: 1  pentanomial 0/0.5/1/1.5/2: 1 0 0 0 0\n"
                                 "Elo difference: -inf +- n/a (95%, pentanomial)  LOS: n/a\n"
-                                "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR -0.015 bounds [-2.944, 2.944]: continue\n"));
+                                "Normalized Elo: n/a +- n/a (95%, pentanomial)  draws: 0.0%\n"
+                                "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic: LLR -0.015 bounds [-2.944, "
+                                "2.944]: continue\n"));
 }
 
 int main(void)

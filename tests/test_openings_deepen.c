@@ -1,5 +1,5 @@
 /* Deepened match openings: every kept opening is reached from its start position by exactly the
- * plies asked, unbalanced lines are dropped, repeats are dropped, and the file depends on the seed
+ * plies asked, lines outside the band are dropped, repeats are dropped, and the file depends on the seed
  * but not on the thread count. */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -62,7 +62,7 @@ static OpeningsDeepenConfig config(const char *from, const char *out, long count
     cfg.count = count;
     cfg.plies = plies;
     cfg.nodes = 3000;
-    cfg.balance = 60;
+    cfg.band_hi = 60;
     return cfg;
 }
 
@@ -122,7 +122,7 @@ static void test_unbalanced_lines_are_dropped(void **state)
     assert_non_null(strstr(text, "# engine openings: 0 of 3 openings"));
     assert_null(strchr(strchr(text, '\n') + 1, ':'));
     free(text);
-    cfg.balance = 10000;
+    cfg.band_hi = 10000;
     assert_true(openings_deepen_run(&cfg));
     text = read_all(out);
     assert_non_null(strstr(text, "openings: "));
@@ -141,7 +141,7 @@ static void test_repeats_are_dropped(void **state)
     write_file(from, BALLOT_A "\n");
     OpeningsDeepenConfig cfg = config(from, out, 4, 2);
     cfg.margin = 0;
-    cfg.balance = 10000;
+    cfg.band_hi = 10000;
     assert_true(openings_deepen_run(&cfg));
     Position *made;
     char err[256], head[64];
@@ -156,6 +156,34 @@ static void test_repeats_are_dropped(void **state)
     assert_non_null(strstr(text, head));
     free(text);
     unlink(from);
+    unlink(out);
+}
+
+/* The band keeps one side's edge, either side's: the start three men up is kept by a band far
+ * from equality, the balanced ballots by none. */
+static void test_band_keeps_edges_in_it(void **state)
+{
+    (void)state;
+    const char *lop = temp_path("blop"), *bal = temp_path("bbal"), *out = temp_path("bout");
+    write_file(lop, LOPSIDED "\n");
+    write_file(bal, BALLOT_A "\n" BALLOT_B "\n");
+    OpeningsDeepenConfig cfg = config(lop, out, 3, 2);
+    cfg.band_lo = 150;
+    cfg.band_hi = 10000;
+    assert_true(openings_deepen_run(&cfg));
+    char *text = read_all(out);
+    assert_non_null(strstr(text, "leads by 150 to 10000 centi-men"));
+    assert_null(strstr(text, " 0 of 3"));
+    free(text);
+    cfg = config(bal, out, 4, 2);
+    cfg.band_lo = 1000;
+    cfg.band_hi = 10000;
+    assert_true(openings_deepen_run(&cfg));
+    text = read_all(out);
+    assert_non_null(strstr(text, "# engine openings: 0 of 4 openings"));
+    free(text);
+    unlink(lop);
+    unlink(bal);
     unlink(out);
 }
 
@@ -203,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_openings_are_reached_by_the_plies),
         cmocka_unit_test(test_unbalanced_lines_are_dropped),
         cmocka_unit_test(test_repeats_are_dropped),
+        cmocka_unit_test(test_band_keeps_edges_in_it),
         cmocka_unit_test(test_seed_decides_not_threads),
         cmocka_unit_test(test_bad_files_fail),
     };

@@ -1,6 +1,6 @@
 /* Rescoring self-play data (learn/rescore.h): every position comes back with its result and a fresh
  * search score in White's view, bad lines are skipped, the output does not depend on the thread
- * count or the input's form, --every thins it, and `engine rescore` refuses bad arguments. */
+ * count or the input's form, --every thins it, shards make the same output, and `engine rescore` refuses bad arguments. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -44,11 +44,11 @@ static void write_temp(char *path, const char *text)
 
 /* Rescores the file at in at depth 4 on threads threads, every every-th position from offset;
  * returns the output text (a tmpfile). */
-static char *rescore_picked_text(const char *in, int threads, bool binary, int every, int offset,
-                                 RescoreStats *stats)
+static char *rescore_shard_text(const char *in, int threads, bool binary, int every, int offset, Shard shard,
+                                RescoreStats *stats, size_t *size_out)
 {
     RescoreConfig cfg = {.depth = 4, .threads = threads, .variant = VARIANT_NORMAL, .binary = binary,
-                         .every = every, .offset = offset};
+                         .every = every, .offset = offset, .shard = shard};
     FILE *out = tmpfile();
     assert_non_null(out);
     const char *files[] = {in};
@@ -61,7 +61,15 @@ static char *rescore_picked_text(const char *in, int threads, bool binary, int e
     assert_non_null(text);
     assert_int_equal(fread(text, 1, (size_t)size, out), (size_t)size);
     fclose(out);
+    if (size_out)
+        *size_out = (size_t)size;
     return text;
+}
+
+static char *rescore_picked_text(const char *in, int threads, bool binary, int every, int offset,
+                                 RescoreStats *stats)
+{
+    return rescore_shard_text(in, threads, binary, every, offset, SHARD_WHOLE, stats, NULL);
 }
 
 static char *rescore_text(const char *in, int threads, bool binary, RescoreStats *stats)
@@ -153,6 +161,37 @@ static void test_rescore_every_nth_position(void **state)
     unlink(in);
 }
 
+/* The shards' outputs, concatenated in order, are the whole run's byte for byte, as records (the
+ * magic in shard 0 only) and as text, with --every too; each shard counts its own positions. */
+static void test_rescore_shards_concatenate(void **state)
+{
+    (void)state;
+    char in[] = "/tmp/test_rescore_XXXXXX";
+    write_temp(in, DATA);
+    for (int binary = 0; binary < 2; binary++)
+        for (int every = 1; every <= 2; every++) {
+            RescoreStats stats;
+            size_t whole_size, size;
+            char *whole = rescore_shard_text(in, 1, binary, every, every - 1, SHARD_WHOLE, &stats, &whole_size);
+            uint64_t positions = stats.positions, sum = 0;
+            char joined[4096];
+            size_t at = 0;
+            for (long i = 0; i < 3; i++) {
+                char *part = rescore_shard_text(in, 2, binary, every, every - 1, (Shard){i, 3}, &stats, &size);
+                assert_true(at + size <= sizeof joined);
+                memcpy(joined + at, part, size);
+                at += size;
+                sum += stats.positions;
+                free(part);
+            }
+            assert_int_equal(at, whole_size);
+            assert_memory_equal(joined, whole, whole_size);
+            assert_int_equal(sum, positions);
+            free(whole);
+        }
+    unlink(in);
+}
+
 static int run_rescore(const char *line)
 {
     static char copy[512];
@@ -194,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_rescore_keeps_positions_and_results),
         cmocka_unit_test(test_rescore_binary_matches_text),
         cmocka_unit_test(test_rescore_every_nth_position),
+        cmocka_unit_test(test_rescore_shards_concatenate),
         cmocka_unit_test(test_rescore_refuses_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

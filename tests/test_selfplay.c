@@ -1,5 +1,5 @@
 /* Self-play: a short run writes only quiet positions, each searched, the same ones for the same
- * seed whatever the thread count; bad openings files are refused. */
+ * seed whatever the thread count, and its shards together make the same file; bad openings files are refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,10 +14,12 @@
 #include "learn/sample.h"
 #include "learn/selfplay.h"
 
-static char *run_games(uint64_t seed, int threads, const Position *openings, int count, SelfplayStats *stats)
+static char *run_shard(uint64_t seed, int threads, Shard shard, const Position *openings, int count,
+                       SelfplayStats *stats)
 {
     SelfplayConfig cfg;
     selfplay_default_config(&cfg);
+    cfg.shard = shard;
     cfg.threads = threads;
     cfg.games = 3;
     cfg.nodes = 400;
@@ -34,6 +36,40 @@ static char *run_games(uint64_t seed, int threads, const Position *openings, int
     text[size] = 0;
     fclose(f);
     return text;
+}
+
+static char *run_games(uint64_t seed, int threads, const Position *openings, int count, SelfplayStats *stats)
+{
+    return run_shard(seed, threads, SHARD_WHOLE, openings, count, stats);
+}
+
+/* The shards of a run, concatenated in order, are the whole run's output, byte for byte, and each
+ * plays its share of the games (one of three games each here; none for some of five). */
+static void test_shards_concatenate_to_the_run(void **state)
+{
+    (void)state;
+    Position *openings;
+    char err[256];
+    int count = openings_load(NULL, VARIANT_NORMAL, &openings, err, sizeof err);
+    SelfplayStats stats;
+    char *whole = run_games(11, 2, openings, count, &stats);
+    for (long n = 3; n <= 5; n += 2) {
+        char joined[1 << 16] = "";
+        int games = 0;
+        for (long i = 0; i < n; i++) {
+            SelfplayStats part;
+            char *text = run_shard(11, 1, (Shard){i, n}, openings, count, &part);
+            assert_true(strlen(joined) + strlen(text) < sizeof joined);
+            strcat(joined, text);
+            games += part.games;
+            assert_true(part.games <= 1);
+            free(text);
+        }
+        assert_int_equal(games, 3);
+        assert_string_equal(joined, whole);
+    }
+    free(whole);
+    free(openings);
 }
 
 static void test_short_run_writes_quiet_positions(void **state)
@@ -88,6 +124,7 @@ int main(void)
     rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_short_run_writes_quiet_positions),
+        cmocka_unit_test(test_shards_concatenate_to_the_run),
         cmocka_unit_test(test_openings_file_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

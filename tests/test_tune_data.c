@@ -1,7 +1,9 @@
 /* The tuner's data (learn/tune_data.h): the held-out part and the training part split the data in
  * whole blocks, binary and text alike; a text file's bad lines are skipped and counted, a binary
- * file's trailing partial record is not data, version-1 records (no score) still read, a cursor
+ * file's trailing partial record is not data, version-1 records (no score) still read, so do a
+ * later shard's records without the magic, a cursor
  * starts a stream anywhere; the orders a fit reads them in are seeded permutations. */
+#define _GNU_SOURCE   /* mkstemps */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -206,6 +208,48 @@ static void test_stream_binary_records(void **state)
     unlink(path);
 }
 
+/* A later shard's .bin file, records without the magic, reads as version-2 records from byte 0;
+ * a file of another name without the magic is text. */
+static void test_stream_headless_shard(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_tune_shard_XXXXXX.bin";
+    int fd = mkstemps(path, 4);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    const char *texts[] = {"W:W31,32,33:B1,2", "B:W40:BK10", "W:WK46:B5"};
+    uint8_t rec[SAMPLE_RECORD_SIZE];
+    for (int i = 0; i < 3; i++) {
+        Position pos;
+        assert_null(notation_parse_position(texts[i], &pos));
+        sample_pack(&pos, i * 0.5, 7 * i, rec);
+        assert_int_equal(fwrite(rec, 1, sizeof rec, f), sizeof rec);
+    }
+    assert_int_equal(fclose(f), 0);
+    static TuneDataSet set;
+    open_binary(&set, path);
+    assert_int_equal(set.used, 3);
+    assert_int_equal(set.file[0].header, 0);
+    static const uint32_t order[1] = {0};
+    TuneStream s;
+    char why[256];
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 1});
+    uint8_t got[2 * SAMPLE_RECORD_SIZE];
+    assert_int_equal(tune_stream_read(&s, got, NULL, 2, why, sizeof why), 2);
+    tune_stream_close(&s);
+    for (int i = 0; i < 2; i++) {
+        Position pos, want;
+        double result;
+        int score;
+        assert_true(sample_unpack(got + i * SAMPLE_RECORD_SIZE, &pos, &result, &score));
+        assert_null(notation_parse_position(texts[i + 1], &want));
+        assert_true(pos.key == want.key && result == (i + 1) * 0.5);
+        assert_int_equal(score, 7 * (i + 1));
+    }
+    unlink(path);
+}
+
 /* A version-1 file (25-byte records, no score) still reads: its records come as version 2 with
  * the score marked absent, and a cursor counts its records of 25 bytes. */
 static void test_stream_version_1_records(void **state)
@@ -284,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_stream_counts_bad_lines),
         cmocka_unit_test(test_stream_binary_records),
         cmocka_unit_test(test_stream_version_1_records),
+        cmocka_unit_test(test_stream_headless_shard),
         cmocka_unit_test(test_orders_are_seeded_permutations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

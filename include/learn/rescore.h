@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "rules/variant.h"
+#include "util/shard.h"
 
 #define RESCORE_MAX_THREADS 64
 
@@ -19,6 +20,7 @@ typedef struct {
                          the files in order; the others are left out of the output */
     Variant variant;
     bool binary;      /* write records instead of text lines */
+    Shard shard;      /* the part of the data's positions (counted over the files in order) done */
 } RescoreConfig;
 
 typedef struct {
@@ -26,8 +28,9 @@ typedef struct {
     uint64_t skipped;     /* records or lines that hold no position of the variant (of those picked) */
 } RescoreStats;
 
-/* Searches every position of the files and writes it to out (a binary file's magic first) with
- * its result and the new score; progress lines go to log (may be NULL). False with why when a file
+/* Searches every position of the files (of cfg->shard's part) and writes it to out (a binary
+ * file's magic first, in shard 0 only: the later shards' records continue it) with its result and
+ * the new score; progress lines go to log (may be NULL). False with why when a file
  * cannot be read, memory is short or a write fails. */
 bool rescore_run(const char *const *files, int file_count, const RescoreConfig *cfg, FILE *out, FILE *log,
                  RescoreStats *stats, char *why, size_t why_size);

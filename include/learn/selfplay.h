@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "eval/score.h"
 #include "rules/position.h"
+#include "util/shard.h"
 
 #define SELFPLAY_MAX_THREADS 64
 
@@ -22,6 +23,7 @@ typedef struct {
     int max_plies;       /* games still running after this many plies are adjudicated drawn */
     int threads;         /* games played in parallel, each thread with its own searcher */
     bool binary;         /* write records (learn/sample.h) instead of text lines */
+    Shard shard;         /* the part of the games played: shard I of N plays its share of them */
 } SelfplayConfig;
 
 typedef struct {
@@ -32,8 +34,8 @@ typedef struct {
 /* Default configuration (a few thousand nodes per move). */
 void selfplay_default_config(SelfplayConfig *cfg);
 
-/* Plays cfg->games games from openings chosen at random on cfg->threads threads, writes their quiet
- * positions to out in game order and prints progress to log (may be NULL). Returns false when memory
+/* Plays cfg->games games (those of cfg->shard) from openings chosen at random on cfg->threads
+ * threads, writes their quiet positions to out in game order and prints progress to log (may be NULL). Returns false when memory
  * is short or a write fails. */
 bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int opening_count, FILE *out,
                   FILE *log, SelfplayStats *stats);

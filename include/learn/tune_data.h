@@ -1,6 +1,6 @@
 #pragma once
 /* The tuner's data on disk, streamed: self-play files (selfplay.h: text lines, or records of
- * version 2 or 1) are read in order from a cursor, each position handed on as a version-2 record
+ * version 2 or 1 after their magic line, or version-2 records alone in a .bin file without it) are read in order from a cursor, each position handed on as a version-2 record
  * (the score marked absent where the file has none), never all held in memory. A record is named
  * by its file and its index there (a text file's line number), so that a cursor survives a
  * restart; the held-out split goes by the record's index in the data (the files in the order
@@ -18,6 +18,8 @@ typedef struct {
     const char *path;
     bool binary;
     unsigned record_size;   /* bytes a record (binary: version 1 or 2), 0 for text */
+    unsigned header;        /* bytes before the first record: the magic line, or none in a .bin
+                               file without one (a later shard of `selfplay --shard`) */
     uint64_t records;   /* record slots (binary) or lines (text), whatever they hold */
     uint64_t used;      /* the first `used` of them are data (--max-positions) */
     uint64_t first;     /* the data's index of its first record (the files in the given order) */
@@ -46,6 +48,8 @@ typedef struct {
     FILE *f;
     char *buf;               /* stdio buffer of the open file */
     uint64_t bad_lines;      /* text lines that did not parse */
+    uint64_t end;            /* reading stops at this data index (UINT64_MAX: at the data's end);
+                                for streams in the files' own order */
 } TuneStream;
 
 /* Describes the files: their kind and size (text files are read once to count their lines), and

@@ -6,8 +6,10 @@
 #include "match/referee.h"
 #include "match/stats.h"
 #include "match/think_stats.h"
+#include "util/shard.h"
 
 #define MATCH_MAX_CONCURRENCY 64
+#define MATCH_MERGE_FILES_MAX 4096
 
 typedef struct {
     EngineConfig engine[2];
@@ -23,6 +25,9 @@ typedef struct {
     uint64_t seed;
     bool sprt_enabled;
     SprtParams sprt;
+    Shard shard;                 /* the pairs played: shard I of N plays its share of the openings */
+    const char *merge[MATCH_MERGE_FILES_MAX];   /* --merge: report these files' games, play none */
+    int merge_count;
 } MatchOptions;
 
 typedef struct {
@@ -36,10 +41,11 @@ typedef struct {
 } MatchResult;
 
 /* Fills o from the command line of `engine match` (argv[1] is "match"); false after saying on
- * stderr why it is refused. The strings of o point into argv. */
+ * stderr why it is refused. The strings of o point into argv. With --merge no engine is needed
+ * (nor allowed). */
 bool match_opts_parse(int argc, char **argv, MatchOptions *o);
 
 
-/* Plays the match: progress lines and the final block go to out, fault logs to log.
+/* Plays the match (the games of o->shard only, numbered as in the whole match): progress lines and the final block go to out, fault logs to log.
  * Returns false when the match could not run (bad openings, files, workers). */
 bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *result);

@@ -2,6 +2,7 @@
 #include "cli/match_cli.h"
 
 #include "match/match.h"
+#include "match/match_merge.h"
 #include "util/opts.h"
 #include "util/proc.h"
 
@@ -18,13 +19,18 @@
     "  --concurrency K      games played at once (default 1)\n"                                                       \
     "  --pdn FILE           write every game to FILE\n"                                                               \
     "  --resume FILE        continue the match whose games FILE holds (same options; none yet: start it)\n"        \
-    "  --sprt elo0=E elo1=E alpha=A beta=B   stop when the SPRT accepts H0 or H1\n"                                  \
+    "  --shard I/N          play only shard I (0 to N-1) of the N parts of the openings (a pair each), games\n"     \
+    "                       numbered as in the whole match; --merge reports the parts as one match\n"             \
+    "  --sprt elo0=E elo1=E alpha=A beta=B [model=logistic|normalized]   stop when the SPRT accepts H0 or H1\n"  \
+    "                       (Elo bounds logistic by default; normalized: in normalized Elo, as fishtest's)\n"     \
     "  --param1 name=value ..., --param2 ...  set-param for engine 1 / 2\n"                                          \
     "  --dir1 DIR, --dir2 DIR, --name1 NAME, --name2 NAME\n"                                                         \
     "  --max-plies N        adjudicate a draw after N plies (default 400)\n"                                          \
     "  --margin S           time tolerated past a move time or an empty clock (default 0.5)\n"                        \
     "  --timeout S          start-up limit and move limit under depth/nodes (default 30)\n"                           \
-    "  --event NAME         the PDN Event tag (default \"engine match\")\n"
+    "  --event NAME         the PDN Event tag (default \"engine match\")\n"                                       \
+    "usage: engine match --merge FILE.pdn... [--sprt ...]\n"                                                       \
+    "  one report (W-D-L, pentanomial, Elo, normalized Elo, time losses) of the games of a match's parts\n"
 
 int match_cli_main(int argc, char **argv)
 {
@@ -33,6 +39,16 @@ int match_cli_main(int argc, char **argv)
         return 0;
     if (!match_opts_parse(argc, argv, &o))
         return OPTS_REFUSED;
+    if (o.merge_count) {
+        MatchMerge m;
+        char why[1024];
+        if (!match_merge_read(o.merge, o.merge_count, &m, stderr, why, sizeof why)) {
+            fprintf(stderr, "engine match: %s\n", why);
+            return 1;
+        }
+        match_merge_print(stdout, &m, o.sprt_enabled ? &o.sprt : NULL);
+        return 0;
+    }
     if (!proc_available())
         return opts_refuse("match", "not available on this system: it starts engines and workers as POSIX "
                                     "processes (run it on Linux; engine.exe plays in it there under Wine)");

@@ -7,11 +7,12 @@
 #include "learn/tune_data.h"
 #include "rules/variant.h"
 #include "util/opts.h"
+#include "util/shard.h"
 #include "util/sys.h"
 
 #define RESCORE_USAGE                                                                                                \
     "usage: engine rescore --out FILE [--nodes N | --depth D] [--every N [--offset K]] [--threads N] [--variant V]\n" \
-    "       DATA...\n"                                                                                                \
+    "       [--shard I/N] DATA...\n"                                                                                                \
     "  searches the positions of the self-play data files (text or .bin) again and writes each with its\n"          \
     "  game result and the new search score, for tune --lambda\n"                                                     \
     "  --out FILE     the positions, as text lines, or as records when FILE ends in .bin\n"                          \
@@ -19,7 +20,9 @@
     "  --every N      only every N-th position, 1-1000000 (default 1: all); the rest are left out\n"                \
     "  --offset K     with --every N: the positions K, K+N, K+2N, ... counted from 0 over the files, 0 to N-1\n"  \
     "  --threads N    positions searched at once, 1-64 (default: the cores; the output does not depend on it)\n"   \
-    "  --variant V    the rules: normal killer bt frisian losing (default normal)\n"
+    "  --variant V    the rules: normal killer bt frisian losing (default normal)\n"                               \
+    "  --shard I/N    only shard I (0 to N-1) of the N parts of the positions (over the files in order); the N\n" \
+    "                 outputs in order, concatenated, are the whole run's (only shard 0 of a .bin has the header)\n"
 
 /* The options of `engine rescore` into cfg, *out_path and the data file names; false after saying
  * why they are refused. */
@@ -38,6 +41,7 @@ static bool parse_options(int argc, char **argv, RescoreConfig *cfg, const char 
         OPTS_INT("--every", &every, 1, 1000000),
         OPTS_INT("--offset", &offset, 0, 999999),
         OPTS_INT("--threads", &threads, 1, RESCORE_MAX_THREADS),
+        OPTS_CALL("--shard", &cfg->shard, shard_opt_read),
         OPTS_END,
     };
     if (!opts_parse("rescore", specs, argc, argv, 2, files, 0, TUNE_DATA_FILES_MAX))
@@ -67,7 +71,7 @@ static bool parse_options(int argc, char **argv, RescoreConfig *cfg, const char 
 
 int rescore_cli_main(int argc, char **argv)
 {
-    RescoreConfig cfg = {.variant = VARIANT_NORMAL};
+    RescoreConfig cfg = {.variant = VARIANT_NORMAL, .shard = SHARD_WHOLE};
     const char *out_path = NULL, *files[TUNE_DATA_FILES_MAX + 1];
     int file_count;
     memset(files, 0, sizeof files);

@@ -9,11 +9,13 @@
 #include "rules/game.h"
 #include "rules/variant.h"
 #include "util/opts.h"
+#include "util/shard.h"
 #include "util/sys.h"
 
 #define SELFPLAY_USAGE                                                                                               \
     "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"                               \
     "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N] [--threads N] [--variant V]\n"         \
+    "       [--shard I/N]\n"         \
     "  --out FILE         the positions, as text lines, or as records when FILE ends in .bin\n"                     \
     "  --games N          games to play, 1-10000000 (default 100)\n"                                                \
     "  --nodes N          nodes a move, 1-1000000000 (default 3000); --depth D: plies a move instead, 1-60\n"       \
@@ -23,7 +25,9 @@
     "  --margin CM        near-best: within CM centi-men of the best, 0-10000 (default 30)\n"                       \
     "  --max-plies N      games still running after N plies are drawn, 10-4094 (default 400)\n"                    \
     "  --threads N        games played at once, 1-64 (default: the cores)\n"                                        \
-    "  --variant V        the rules: normal killer bt frisian losing (default normal)\n"
+    "  --variant V        the rules: normal killer bt frisian losing (default normal)\n"                           \
+    "  --shard I/N        play only shard I (0 to N-1) of the N parts of the games; the N files in order,\n"       \
+    "                     concatenated, are the file of the whole run (only shard 0 of a .bin has the header)\n"
 
 /* The options of `engine selfplay` into cfg, *out_path, *openings_path and *variant; false after
  * saying why they are refused. */
@@ -47,6 +51,7 @@ static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char
         OPTS_INT("--margin", &margin, 0, 10000),
         OPTS_INT("--threads", &threads, 1, SELFPLAY_MAX_THREADS),
         OPTS_INT("--max-plies", &max_plies, 10, GAME_MAX_PLIES - 2),
+        OPTS_CALL("--shard", &cfg->shard, shard_opt_read),
         OPTS_END,
     };
     if (!opts_parse("selfplay", specs, argc, argv, 2, NULL, 0, 0))
@@ -84,7 +89,7 @@ int selfplay_cli_main(int argc, char **argv)
     size_t len = strlen(out_path);
     cfg.binary = len > 4 && strcmp(out_path + len - 4, ".bin") == 0;
     FILE *out = fopen(out_path, cfg.binary ? "wb" : "w");
-    if (out && cfg.binary)
+    if (out && cfg.binary && cfg.shard.index == 0)   /* later shards continue shard 0's records */
         fputs(SAMPLE_BIN_MAGIC, out);
     if (!out) {
         fprintf(stderr, "engine selfplay: cannot write \"%s\"\n", out_path);

@@ -363,6 +363,8 @@ static void cmd_new_game(Hub *h)
 {
     if (h->search)
         search_clear(h->search);
+    if (h->seed)   /* a fixed seed starts its sequence again: a game depends on it and its moves alone */
+        hub_seed(h, h->seed);
 }
 
 /* Runs one parsed command; false when the command is unknown. */

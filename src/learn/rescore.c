@@ -32,6 +32,22 @@ static bool rescore_picked(const RescoreConfig *cfg, uint64_t i)
     return cfg->every <= 1 || i % (uint64_t)cfg->every == (uint64_t)cfg->offset;
 }
 
+/* How many data indices below n rescore_picked takes. */
+static uint64_t picked_below(const RescoreConfig *cfg, uint64_t n)
+{
+    uint64_t every = cfg->every > 1 ? (uint64_t)cfg->every : 1, offset = every > 1 ? (uint64_t)cfg->offset : 0;
+    return n > offset ? (n - offset + every - 1) / every : 0;
+}
+
+/* Where data index i lies: its file (in the given order, which rescore keeps) and record there. */
+static TuneCursor cursor_of(const TuneDataSet *set, uint64_t i)
+{
+    TuneCursor at = {0, i};
+    while ((int)at.pos < set->count && at.record >= set->file[at.pos].used)
+        at.record -= set->file[at.pos++].used;
+    return at;
+}
+
 /* Rescores records [i * RESCORE_JOB, ...) of the chunk with the worker's own searcher. */
 static bool rescore_job(void *ctx, int worker, int i)
 {
@@ -125,14 +141,29 @@ bool rescore_run(const char *const *files, int file_count, const RescoreConfig *
     uint32_t order[TUNE_DATA_FILES_MAX];
     for (int i = 0; i < set.count; i++)
         order[i] = (uint32_t)i;
-    if (cfg->binary)
+    if (cfg->binary && cfg->shard.index == 0)
         fputs(SAMPLE_BIN_MAGIC, out);
+    int64_t first, last;
+    shard_range(&cfg->shard, (int64_t)set.used, &first, &last);
+    /* --every counts positions, not a text file's bad lines: the shard's first position is the
+     * count of those before it, which only text files make differ from its data index */
+    bool text = false;
+    for (int i = 0; i < set.count; i++)
+        text = text || !set.file[i].binary;
     TuneStream s;
     tune_stream_start(&s, &set, order, TUNE_DATA_ALL, (TuneCursor){0, 0});
+    s.end = (uint64_t)first;
+    long got = 0;
+    while (ok && text && (got = tune_stream_read(&s, c.rec, NULL, RESCORE_CHUNK, why, why_size)) > 0)
+        c.base += (uint64_t)got;
+    if (!text)
+        c.base = (uint64_t)first;
+    ok = ok && got == 0;
+    tune_stream_close(&s);
+    tune_stream_start(&s, &set, order, TUNE_DATA_ALL, cursor_of(&set, (uint64_t)first));
+    s.end = (uint64_t)last;
     double start = clock_now();
-    uint64_t every = cfg->every > 1 ? (uint64_t)cfg->every : 1, offset = every > 1 ? (uint64_t)cfg->offset : 0;
-    uint64_t total = (set.used + every - 1 - offset) / every;   /* the indices rescore_picked takes */
-    long got;
+    uint64_t total = picked_below(cfg, c.base + (uint64_t)(last - first)) - picked_below(cfg, c.base);
     while (ok && (got = tune_stream_read(&s, c.rec, NULL, RESCORE_CHUNK, why, why_size)) > 0) {
         c.n = (size_t)got;
         jobs_run(threads, (int)((c.n + RESCORE_JOB - 1) / RESCORE_JOB), rescore_job, &c);

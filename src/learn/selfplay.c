@@ -17,6 +17,7 @@ void selfplay_default_config(SelfplayConfig *cfg)
 {
     *cfg = (SelfplayConfig){
         .games = 100, .nodes = 3000, .depth = 0, .seed = 1, .random_plies = 8, .margin = 30, .max_plies = 400,
+        .shard = SHARD_WHOLE,
         .threads = 1,
     };
 }
@@ -111,6 +112,7 @@ typedef struct {
     const SelfplayConfig *cfg;
     const Position *openings;
     int opening_count, first, last;
+    int shard_games;        /* games of the whole run (its shard), for the progress line */
     FILE *out, *log;
     SelfplayStats stats;
     SelfplayStats *total;   /* shared progress, under lock */
@@ -156,9 +158,9 @@ static void selfplay_worker(void *arg)
         t->games++;
         t->positions += count;
         t->white_wins += white, t->black_wins += black, t->draws += !white && !black;
-        if (wk->log && (t->games % 100 == 0 || t->games == cfg->games)) {
+        if (wk->log && (t->games % 100 == 0 || t->games == wk->shard_games)) {
             fprintf(wk->log, "selfplay games=%d/%d white=%d draws=%d black=%d positions=%ld time=%.1f\n", t->games,
-                    cfg->games, t->white_wins, t->draws, t->black_wins, t->positions, clock_now() - wk->start);
+                    wk->shard_games, t->white_wins, t->draws, t->black_wins, t->positions, clock_now() - wk->start);
             fflush(wk->log);
         }
         thread_mutex_unlock(wk->lock);
@@ -198,10 +200,14 @@ bool selfplay_run(const SelfplayConfig *cfg, const Position *openings, int openi
         return false;
     double start = clock_now();
     bool ok = true;
+    int64_t first, last;
+    shard_range(&cfg->shard, cfg->games, &first, &last);
+    int games = (int)(last - first);
     for (int t = 0; t < threads; t++) {
         wk[t] = (SelfplayWorker){.cfg = cfg, .openings = openings, .opening_count = opening_count,
-                                 .first = (int)((long long)cfg->games * t / threads),
-                                 .last = (int)((long long)cfg->games * (t + 1) / threads),
+                                 .first = (int)first + (int)((long long)games * t / threads),
+                                 .last = (int)first + (int)((long long)games * (t + 1) / threads),
+                                 .shard_games = games,
                                  .out = threads == 1 ? out : sys_tmpfile(), .log = log, .total = stats, .lock = &lock,
                                  .start = start};
         ok = ok && wk[t].out;

@@ -21,12 +21,16 @@ static bool describe(TuneDataFile *df, char *why, size_t why_size)
     df->record_size = magic && memcmp(head, SAMPLE_BIN_MAGIC, MAGIC_LEN) == 0      ? SAMPLE_RECORD_SIZE
                       : magic && memcmp(head, SAMPLE_BIN_MAGIC_V1, MAGIC_LEN) == 0 ? SAMPLE_RECORD_SIZE_V1
                                                                                       : 0;
+    df->header = df->record_size ? MAGIC_LEN : 0;
+    size_t len = strlen(df->path);
+    if (!df->record_size && len > 4 && strcmp(df->path + len - 4, ".bin") == 0)
+        df->record_size = SAMPLE_RECORD_SIZE;   /* a later shard's records, which continue shard 0's */
     df->binary = df->record_size != 0;
     bool ok = true;
     if (df->binary) {
         uint64_t size = 0;
         ok = sys_file_size(f, &size);
-        df->records = ok ? (size - MAGIC_LEN) / df->record_size : 0;
+        df->records = ok ? (size - df->header) / df->record_size : 0;
     } else {
         rewind(f);
         char line[SAMPLE_LINE_MAX];
@@ -86,6 +90,7 @@ void tune_stream_start(TuneStream *s, const TuneDataSet *set, const uint32_t *or
     s->order = order;
     s->part = part;
     s->at = at;
+    s->end = UINT64_MAX;
 }
 
 void tune_stream_close(TuneStream *s)
@@ -107,7 +112,7 @@ static bool open_at(TuneStream *s, char *why, size_t why_size)
     if (ok && s->buf)
         setvbuf(s->f, s->buf, _IOFBF, STREAM_BUFFER);
     if (ok && df->binary)
-        ok = fseeko(s->f, (off_t)(MAGIC_LEN + s->at.record * df->record_size), SEEK_SET) == 0;
+        ok = fseeko(s->f, (off_t)(df->header + s->at.record * df->record_size), SEEK_SET) == 0;
     char line[SAMPLE_LINE_MAX];
     for (uint64_t i = 0; ok && !df->binary && i < s->at.record; i++)
         ok = fgets(line, sizeof line, s->f) != NULL;
@@ -155,6 +160,8 @@ long tune_stream_read(TuneStream *s, uint8_t *rec, bool *held, size_t max, char 
             continue;
         }
         uint64_t i = df->first + s->at.record;
+        if (i >= s->end)
+            break;
         bool h = tune_data_held_out(s->set, i);
         if ((s->part == TUNE_DATA_TRAIN && h) || (s->part == TUNE_DATA_HELD && !h)) {
             /* skip the rest of this block: a block is all held out or all not */
@@ -166,7 +173,7 @@ long tune_stream_read(TuneStream *s, uint8_t *rec, bool *held, size_t max, char 
                     tune_stream_close(s);   /* reported when a record is read from it */
             s->at.record = next;
             if (s->f && df->binary &&
-                fseeko(s->f, (off_t)(MAGIC_LEN + next * df->record_size), SEEK_SET) != 0)
+                fseeko(s->f, (off_t)(df->header + next * df->record_size), SEEK_SET) != 0)
                 tune_stream_close(s);
             continue;
         }

@@ -8,6 +8,7 @@
 
 #include "opening/openings.h"
 #include "match/engine_hub.h"
+#include "match/match_report.h"
 #include "match/match_resume.h"
 #include "pdn/pdn_write.h"
 #include "util/fdio.h"
@@ -160,22 +161,13 @@ static void retire(Worker *w)
     w->pid = 0;
 }
 
-/* Formats an Elo figure, "+inf"/"-inf" at a perfect score. */
-static void format_elo(double elo, char *buf, size_t size)
+/* The first game of the match's shard and the one past its last: whole pairs of the openings. */
+static void shard_games(const MatchOptions *o, int *first, int *last)
 {
-    if (isinf(elo))
-        snprintf(buf, size, "%sinf", elo > 0 ? "+" : "-");
-    else
-        snprintf(buf, size, "%+.1f", elo + 0.0);   /* + 0.0 turns -0 into 0 */
-}
-
-/* Formats an interval half width, "n/a" when there is none. */
-static void format_error(double err, char *buf, size_t size)
-{
-    if (isnan(err) || isinf(err))
-        snprintf(buf, size, "n/a");
-    else
-        snprintf(buf, size, "%.1f", err);
+    int64_t begin, end;
+    shard_range(&o->shard, (o->games + 1) / 2, &begin, &end);
+    *first = (int)(2 * begin);
+    *last = (int)(2 * end) < o->games ? (int)(2 * end) : o->games;
 }
 
 /* Updates the statistics with a finished game; a pair counts once both of its games are in. */
@@ -198,10 +190,12 @@ static void print_progress(FILE *out, const MatchOptions *o, const MatchResult *
                            const char *termination)
 {
     char elo[32], err[32];
-    format_elo(res->report.elo, elo, sizeof elo);
-    format_error(res->report.elo_error, err, sizeof err);
+    match_report_format_elo(res->report.elo, elo, sizeof elo);
+    match_report_format_error(res->report.elo_error, err, sizeof err);
+    int first, last;
+    shard_games(o, &first, &last);
     fprintf(out, "game %d/%d (#%d, engine1 %s): %s %s | W-D-L %lld-%lld-%lld score %.1f%% Elo %s +- %s",
-            res->games_played, o->games, g + 1, g % 2 == 0 ? "White" : "Black", pdn_result_text(white_points),
+            res->games_played, last - first, g + 1, g % 2 == 0 ? "White" : "Black", pdn_result_text(white_points),
             termination, (long long)res->tally.wins, (long long)res->tally.draws, (long long)res->tally.losses,
             100.0 * res->report.score, res->report.pairs ? elo : "n/a", err);
     if (o->sprt_enabled)
@@ -210,40 +204,16 @@ static void print_progress(FILE *out, const MatchOptions *o, const MatchResult *
     fflush(out);
 }
 
-/* The final block: W-D-L, score, pentanomial counts, Elo, LOS and the SPRT state. */
+/* The final block: the engines, the statistics (match_report.h) and the think times. */
 static void print_final(FILE *out, const MatchOptions *o, MatchResult *res)
 {
-    const StatsReport *r = &res->report;
-    const MatchTally *t = &res->tally;
-    char elo[32], err[32];
-    format_elo(r->elo, elo, sizeof elo);
-    format_error(r->elo_error, err, sizeof err);
     char tc[2][64];
     for (int k = 0; k < 2; k++)
         engine_hub_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
     fprintf(out, "\nMatch result: engine1 \"%s\" (%s) vs engine2 \"%s\" (%s)%s\n", o->engine[0].cmd,
             tc[0] + strlen("level "), o->engine[1].cmd, tc[1] + strlen("level "),
             res->interrupted ? ", interrupted" : "");
-    fprintf(out, "Games: %d  W-D-L (engine1): %lld-%lld-%lld  score: %.1f%%\n", res->games_played,
-            (long long)t->wins, (long long)t->draws, (long long)t->losses, 100.0 * r->score);
-    fprintf(out, "Pairs: %lld  pentanomial 0/0.5/1/1.5/2: %lld %lld %lld %lld %lld\n", (long long)r->pairs,
-            (long long)t->penta[0], (long long)t->penta[1], (long long)t->penta[2], (long long)t->penta[3],
-            (long long)t->penta[4]);
-    char los[16] = "n/a";
-    if (!isnan(r->los))
-        snprintf(los, sizeof los, "%.1f%%", 100.0 * r->los);
-    if (r->pairs)
-        fprintf(out, "Elo difference: %s +- %s (95%%, pentanomial)  LOS: %s\n", elo, err, los);
-    else
-        fprintf(out, "Elo difference: n/a (no complete game pair)\n");
-    if (o->sprt_enabled) {
-        fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f bounds [%.3f, %.3f]: %s", o->sprt.elo0,
-                o->sprt.elo1, o->sprt.alpha, o->sprt.beta, res->sprt.llr, res->sprt.lower, res->sprt.upper,
-                stats_sprt_text(res->sprt.decision));
-        if (res->sprt_stop_game)
-            fprintf(out, " (stopped after %d games)", res->sprt_stop_game);
-        fputc('\n', out);
-    }
+    match_report_print(out, &res->tally, o->sprt_enabled ? &o->sprt : NULL, res->sprt_stop_game);
     bool part = o->resume_path != NULL;   /* the times of earlier parts are not in their PDN */
     think_stats_print(out, part ? "engine1 (this part)" : "engine1", &res->think[0]);
     think_stats_print(out, part ? "engine2 (this part)" : "engine2", &res->think[1]);
@@ -293,10 +263,11 @@ static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed c
     return ok;
 }
 
-/* The first game from g on that has no result yet (points1[g] < 0), or games. */
+/* The first game from g on that has no result yet (points1[g] is -1; -2 marks the games of other
+ * shards), or games. */
 static int unplayed(const signed char *points1, int g, int games)
 {
-    while (g < games && points1[g] >= 0)
+    while (g < games && points1[g] != -1)
         g++;
     return g;
 }
@@ -373,6 +344,15 @@ static bool resume(const MatchOptions *o, const MatchSchedule *s, MatchResult *r
         free(white_points);
         return false;
     }
+    int first, last;
+    shard_games(o, &first, &last);
+    for (int g = 0; g < o->games; g++)
+        if (white_points[g] >= 0 && (g < first || g >= last)) {
+            fprintf(log, "match: cannot resume from %s: it holds match game %d, which is not in shard %ld/%ld\n",
+                    o->resume_path, g + 1, o->shard.index, o->shard.count);
+            free(white_points);
+            return false;
+        }
     for (int g = 0; g < o->games; g++)
         if (white_points[g] >= 0)
             record_result(res, points1, g, white_points[g], o);
@@ -381,7 +361,7 @@ static bool resume(const MatchOptions *o, const MatchSchedule *s, MatchResult *r
         res->sprt_stop_game = res->games_played;
     fprintf(out, "resumed %d finished game(s) from %s: W-D-L %lld-%lld-%lld; %d to play\n", kept, o->resume_path,
             (long long)res->tally.wins, (long long)res->tally.draws, (long long)res->tally.losses,
-            res->sprt_stop_game ? 0 : o->games - kept);
+            res->sprt_stop_game ? 0 : last - first - kept);
     fflush(out);
     return true;
 }
@@ -402,8 +382,10 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     MatchPlan plan = {o, {0}, ""};
     signed char *points1 = malloc((size_t)o->games);
     bool ok = points1 && match_schedule_init(&plan.schedule, openings, count, o->shuffle, o->seed);
-    if (ok)
-        memset(points1, -1, (size_t)o->games);
+    int first, last;
+    shard_games(o, &first, &last);
+    for (int g = 0; ok && g < o->games; g++)
+        points1[g] = g >= first && g < last ? -1 : -2;
     if (ok && o->resume_path)
         ok = resume(o, &plan.schedule, res, points1, out, log);
     FILE *pdn = NULL;
@@ -421,7 +403,7 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     const struct tm *tm = localtime(&now);   /* no worker runs yet: no other thread shares its buffer */
     if (tm)
         strftime(plan.date, sizeof plan.date, "%Y.%m.%d", tm);
-    int k = o->concurrency < o->games ? o->concurrency : o->games;
+    int k = o->concurrency < last - first ? o->concurrency : last - first;
     if (k > MATCH_MAX_CONCURRENCY)
         k = MATCH_MAX_CONCURRENCY;
     Worker workers[MATCH_MAX_CONCURRENCY] = {{0}};

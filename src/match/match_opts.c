@@ -5,6 +5,7 @@
 
 #include "match/time_control.h"
 #include "util/opts.h"
+#include "util/shard.h"
 
 #define DEFAULT_GAMES 100
 #define DEFAULT_MAX_PLIES 400
@@ -12,19 +13,25 @@
 #define DEFAULT_TIMEOUT 30.0
 #define DEFAULT_TC "move-time=0.1"
 
-/* OPT_WORDS reader of "elo0=E elo1=E alpha=A beta=B" (any subset, defaults 0 5 0.05 0.05) into
- * the SprtParams at sprt. */
+/* OPT_WORDS reader of "elo0=E elo1=E alpha=A beta=B model=logistic|normalized" (any subset,
+ * defaults 0 5 0.05 0.05 logistic) into the SprtParams at sprt. */
 static const char *read_sprt(void *sprt, const char *text)
 {
     SprtParams *p = sprt;
-    *p = (SprtParams){0, 5, 0.05, 0.05};
+    *p = (SprtParams){0, 5, 0.05, 0.05, SPRT_LOGISTIC};
     char copy[OPTS_WORDS_MAX];
     snprintf(copy, sizeof copy, "%s", text);
     for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(w, '=');
         double v;
+        if (eq && strncmp(w, "model=", 6) == 0) {
+            if (strcmp(eq + 1, "logistic") != 0 && strcmp(eq + 1, "normalized") != 0)
+                return "expected model=logistic or model=normalized";
+            p->model = strcmp(eq + 1, "normalized") == 0 ? SPRT_NORMALIZED : SPRT_LOGISTIC;
+            continue;
+        }
         if (!eq || !opts_read_real(eq + 1, -2000, 2000, &v))
-            return "expected elo0=E elo1=E alpha=A beta=B";
+            return "expected elo0=E elo1=E alpha=A beta=B model=logistic|normalized";
         *eq = '\0';
         if (strcmp(w, "elo0") == 0)
             p->elo0 = v;
@@ -49,6 +56,16 @@ static const char *add_param(void *engine, const char *word)
     if (cfg->param_count == ENGINE_MAX_PARAMS)
         return "too many engine parameters";
     cfg->params[cfg->param_count++] = word;
+    return NULL;
+}
+
+/* OPT_EACH reader of a --merge file into the MatchOptions at opts. */
+static const char *add_merge(void *opts, const char *path)
+{
+    MatchOptions *o = opts;
+    if (o->merge_count == MATCH_MERGE_FILES_MAX)
+        return "too many files to merge";
+    o->merge[o->merge_count++] = path;
     return NULL;
 }
 
@@ -142,10 +159,18 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
         OPTS_TEXT("--pdn", &o->pdn_path),
         OPTS_TEXT("--resume", &o->resume_path),
         OPTS_TEXT("--event", &o->event),
+        OPTS_CALL("--shard", &o->shard, shard_opt_read),
+        OPTS_EACH("--merge", o, add_merge),
         OPTS_END,
     };
+    o->shard = SHARD_WHOLE;
     if (!opts_parse("match", specs, argc, argv, 2, NULL, 0, 0))
         return false;
+    if (o->merge_count) {
+        if (o->engine[0].cmd || o->engine[1].cmd)
+            opts_refuse("match", "--merge reports the games of finished parts: give no engines");
+        return !o->engine[0].cmd && !o->engine[1].cmd;
+    }
     if (!o->engine[0].cmd || !o->engine[1].cmd) {
         opts_refuse("match", "--engine1 and --engine2 are required");
         return false;

@@ -4,6 +4,9 @@
 
 #define Z_95 1.959963984540054
 #define EMPTY_BIN_WEIGHT 1e-3
+/* 800 / ln 10: with a game's spread that of a coin (1/2), normalized Elo is the logistic Elo's
+ * slope at an even score, so without draws the two agree near equality. */
+#define NELO_SCALE (800.0 / 2.302585092994045684)
 
 double stats_score_of_elo(double elo)
 {
@@ -65,10 +68,15 @@ void stats_report(const MatchTally *t, StatsReport *r)
     penta_moments(w, &n, &mean, &var);
     r->pair_score = mean;
     r->elo = stats_elo_of_score(mean);
+    r->nelo = r->nelo_error = NAN;
     if (r->pairs < 2) {   /* one pair says nothing about the spread */
         r->elo_error = NAN;
         r->los = NAN;
         return;
+    }
+    if (var > 0) {
+        r->nelo = (mean - 0.5) / sqrt(2.0 * var) * NELO_SCALE;
+        r->nelo_error = Z_95 * NELO_SCALE / sqrt(2.0 * n);
     }
     double se = sqrt(var / n);
     r->elo_error = (stats_elo_of_score(mean + Z_95 * se) - stats_elo_of_score(mean - Z_95 * se)) / 2.0;
@@ -111,20 +119,36 @@ void stats_sprt(const MatchTally *t, const SprtParams *p, SprtState *s)
     s->upper = log((1.0 - p->beta) / p->alpha);
     s->llr = 0;
     s->decision = SPRT_CONTINUE;
-    double w[PENTA_BINS], n = 0;
+    double w[PENTA_BINS], n = 0, s0, s1;
     int64_t pairs = 0;
     for (int i = 0; i < PENTA_BINS; i++) {
         pairs += t->penta[i];
-        w[i] = t->penta[i] ? (double)t->penta[i] : EMPTY_BIN_WEIGHT;
-        n += w[i];
+        w[i] = (double)t->penta[i];
     }
     if (pairs == 0)
         return;
+    if (p->model == SPRT_NORMALIZED) {
+        double count, mean, var;
+        penta_moments(w, &count, &mean, &var);
+        if (var <= 0)
+            return;
+        s0 = 0.5 + p->elo0 / NELO_SCALE * sqrt(2.0 * var);
+        s1 = 0.5 + p->elo1 / NELO_SCALE * sqrt(2.0 * var);
+        if (s0 <= 0 || s1 >= 1)   /* bounds beyond any score: no evidence either way */
+            return;
+    } else {
+        s0 = stats_score_of_elo(p->elo0);
+        s1 = stats_score_of_elo(p->elo1);
+    }
+    for (int i = 0; i < PENTA_BINS; i++) {
+        w[i] = t->penta[i] ? (double)t->penta[i] : EMPTY_BIN_WEIGHT;
+        n += w[i];
+    }
     for (int i = 0; i < PENTA_BINS; i++)
         w[i] /= n;
     double p0[PENTA_BINS], p1[PENTA_BINS];
-    penta_mle(w, stats_score_of_elo(p->elo0), p0);
-    penta_mle(w, stats_score_of_elo(p->elo1), p1);
+    penta_mle(w, s0, p0);
+    penta_mle(w, s1, p1);
     for (int i = 0; i < PENTA_BINS; i++)
         s->llr += n * w[i] * log(p1[i] / p0[i]);
     if (s->llr >= s->upper)

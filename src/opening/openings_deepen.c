@@ -28,7 +28,7 @@ typedef struct {
 void openings_deepen_default(OpeningsDeepenConfig *cfg)
 {
     *cfg = (OpeningsDeepenConfig){.variant = VARIANT_NORMAL, .count = 200, .plies = 4, .nodes = 20000,
-                                  .margin = 20, .balance = 30, .seed = 1, .threads = 1};
+                                  .margin = 20, .band_lo = 0, .band_hi = 30, .seed = 1, .threads = 1};
 }
 
 /* One move of the current position: the only one, or one drawn among the searched lines within
@@ -79,7 +79,8 @@ static bool deepen_job(void *ctx, int worker, int i)
         if (ply < cfg->plies || game_status(game) != GAME_ONGOING)
             continue;
         Score score = check_score(s, game, cfg);
-        if (score >= -cfg->balance && score <= cfg->balance) {
+        Score edge = score < 0 ? -score : score;
+        if (edge >= cfg->band_lo && edge <= cfg->band_hi) {
             d->made[i] = *game_position(game);
             d->ok[i] = true;
         }
@@ -130,9 +131,9 @@ static bool write_openings(const Deepener *d, int count, int kept)
         return false;
     }
     fprintf(f, "# engine openings: %d of %d openings, %ld plies beyond %s, moves within %ld centi-men of the best"
-            " (%ld nodes), kept within +-%ld centi-men, seed %ld\n",
+            " (%ld nodes), kept when one side leads by %ld to %ld centi-men, seed %ld\n",
             kept, count, cfg->plies, cfg->from ? "the given positions" : "the ballots", cfg->margin, cfg->nodes,
-            cfg->balance, cfg->seed);
+            cfg->band_lo, cfg->band_hi, cfg->seed);
     for (int i = 0; i < count; i++)
         if (d->ok[i]) {
             char fen[FEN_TEXT_MAX];
@@ -162,18 +163,18 @@ bool openings_deepen_run(const OpeningsDeepenConfig *cfg)
     for (int t = 0; t < threads && ok; t++)
         ok = (d.search[t] = search_new(DEEPEN_TT_MIB)) != NULL && (d.game[t] = malloc(sizeof *d.game[t])) != NULL;
     ok = ok && jobs_run(threads, count, deepen_job, &d);
-    int unbalanced = 0, repeats = ok ? drop_repeats(&d, count) : 0, kept = 0;
+    int outside = 0, repeats = ok ? drop_repeats(&d, count) : 0, kept = 0;
     ok = ok && repeats >= 0;
     for (int i = 0; ok && i < count; i++)
         kept += d.ok[i];
     if (ok)
-        unbalanced = count - kept - repeats;
+        outside = count - kept - repeats;
     if (!ok)
         fprintf(stderr, "engine openings: out of memory\n");
     ok = ok && write_openings(&d, count, kept);
     if (ok)
-        fprintf(stderr, "engine openings: wrote %d openings to %s (%d without a balanced line, %d repeats)\n", kept,
-                cfg->out, unbalanced, repeats);
+        fprintf(stderr, "engine openings: wrote %d openings to %s (%d without a line in the band, %d repeats)\n", kept,
+                cfg->out, outside, repeats);
     for (int t = 0; t < threads; t++) {
         if (d.search[t])
             search_free(d.search[t]);
