@@ -8,6 +8,15 @@ MAKEFLAGS += -j$(NPROC)
 endif
 MAKEFLAGS += --output-sync=target --no-print-directory
 endif
+# One short line per file made (`CC src/search/search.c`); `make V=1` prints the whole commands.
+V       ?= 0
+ifeq ($(V),1)
+Q       :=
+say     := @:
+else
+Q       := @
+say     := @printf '  %-6s %s\n'
+endif
 CC      ?= cc
 ARCH    ?= -march=native
 OPT     ?= -O3 -flto=auto
@@ -75,19 +84,22 @@ TESTS    := $(TEST_NAMES:%=$(BUILD)/tests/%)
 all: $(ENGINE)
 
 $(BB_CHOICE):
-	mkdir -p $(BUILD) && echo $(BITBASES) > $@
+	$(Q)mkdir -p $(BUILD) && echo $(BITBASES) > $@
 
 $(ENGINE): $(LIB_OBJ) $(BUILD)/cli/main.o $(BB_CHOICE)
-	$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $(LIB_OBJ) $(BUILD)/cli/main.o $(LDFLAGS) $(LDLIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(STATIC) -o $@ $(LIB_OBJ) $(BUILD)/cli/main.o $(LDFLAGS) $(LDLIBS)
 
 # The build-time tools run here, so they are built by HOST_CC even when CC cross-compiles.
 HOST_CC  ?= $(CC)
 $(GEN)/bbgen: $(BB_GEN_SRC) $(BB_GEN_HDR) | $(GEN)
-	$(HOST_CC) $(GEN_CFLAGS) -o $@ $(BB_GEN_SRC) -lm
+	$(say) HOSTCC $@
+	$(Q)$(HOST_CC) $(GEN_CFLAGS) -o $@ $(BB_GEN_SRC) -lm
 
 $(BB_C): $(GEN)/bbgen
-	$(GEN)/bbgen bitbase build --pieces $(BITBASES) --threads $(NPROC) --out $@.tmp
-	mv $@.tmp $@
+	$(say) BBGEN $@
+	$(Q)$(GEN)/bbgen bitbase build --pieces $(BITBASES) --threads $(NPROC) --out $@.tmp $(if $(Q),> $@.log 2>&1 || { cat $@.log; exit 1; })
+	$(Q)mv $@.tmp $@
 
 # Every embedded blob (NAME_blob[] and NAME_blob_size), declared once in a generated header: the
 # code that reads a blob includes it as "blobs.h", and each blob's source is compiled with it, so a
@@ -105,60 +117,77 @@ $(BLOBS_H): Makefile | $(GEN)
 $(LIB_SRC:src/%.c=$(BUILD)/%.o): | $(BLOBS_H)
 
 $(BUILD)/bitbase$(BITBASES).o: $(BB_C) $(BLOBS_H) | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 # The opening book: book/book.bin (made by `engine book build`, see book/README.md) as C source.
 $(GEN)/embed: src/util/embed.c src/boot/embed_main.c include/util/embed.h | $(GEN)
-	$(HOST_CC) $(GEN_CFLAGS) -o $@ src/util/embed.c src/boot/embed_main.c
+	$(say) HOSTCC $@
+	$(Q)$(HOST_CC) $(GEN_CFLAGS) -o $@ src/util/embed.c src/boot/embed_main.c
 
 $(GEN)/book.c: book/book.bin $(GEN)/embed
-	$(GEN)/embed book/book.bin $@.tmp book_blob
-	mv $@.tmp $@
+	$(say) EMBED $@
+	$(Q)$(GEN)/embed book/book.bin $@.tmp book_blob
+	$(Q)mv $@.tmp $@
 
 $(BUILD)/book_data.o: $(GEN)/book.c $(BLOBS_H) | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 # The 3-move ballots, the default openings of match and selfplay (see src/opening/openings.c).
 $(GEN)/ballots.c: book/ballots-3move.fen $(GEN)/embed
-	$(GEN)/embed book/ballots-3move.fen $@.tmp ballots_blob
-	mv $@.tmp $@
+	$(say) EMBED $@
+	$(Q)$(GEN)/embed book/ballots-3move.fen $@.tmp ballots_blob
+	$(Q)mv $@.tmp $@
 
 $(BUILD)/ballots_data.o: $(GEN)/ballots.c $(BLOBS_H) | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 # The evaluation weights of each variant (made by `engine tune`, see book/README.md) as C source.
 $(GEN)/eval_%.c: book/eval/%.bin $(GEN)/embed
-	$(GEN)/embed $< $@.tmp eval_$*_blob
-	mv $@.tmp $@
+	$(say) EMBED $@
+	$(Q)$(GEN)/embed $< $@.tmp eval_$*_blob
+	$(Q)mv $@.tmp $@
 
 .SECONDARY: $(EVAL_GEN)
 
 $(BUILD)/eval_%_data.o: $(GEN)/eval_%.c $(BLOBS_H) | $(BUILD)
-	$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 $(GEN):
-	mkdir -p $@
+	$(Q)mkdir -p $@
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) $(TEST_PATHS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka $(LDLIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) $(TEST_PATHS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) -lcmocka $(LDLIBS)
 
 # Hub, Hub-1 and DXP engines that misbehave on purpose, for the match tests.
 FAKES    := $(patsubst tests/engines/%.c,$(BUILD)/tests/%,$(wildcard tests/engines/fake_*.c))
 $(BUILD)/tests/fake_%: tests/engines/fake_%.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) $(TEST_FLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 
 $(BUILD) $(BUILD)/tests:
-	mkdir -p $@
+	$(Q)mkdir -p $@
 
-# Each suite is a job of its own, so suites run side by side; a failing one fails the target.
+# Each suite is a job of its own, so suites run side by side; a failing one fails the target. A
+# suite's output goes to tests/NAME.log beside it, printed whole when it fails (or with V=1), and
+# it leaves NAME.passed or NAME.failed for check's summary.
 test: $(TESTS:%=%.run)
 
 $(BUILD)/tests/%.run: $(BUILD)/tests/% $(ENGINE) $(FAKES) FORCE
-	@echo "== $<"; $<
+	@rm -f $<.passed $<.failed; \
+	  if $< > $<.log 2>&1; then touch $<.passed; \
+	    if [ "$(V)" = 1 ]; then echo "== $<"; cat $<.log; else \
+	      printf '  %-6s %s: %s\n' TEST $< "$$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1 passed/p' $<.log)"; fi; \
+	  else touch $<.failed; echo "== $<"; cat $<.log; printf '  %-6s %s\n' FAIL $<; exit 1; fi
 
 FORCE:
 
@@ -169,19 +198,19 @@ FORCE:
 # The whole suite again under AddressSanitizer and UndefinedBehaviorSanitizer, in build/sanitize.
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 sanitize:
-	$(MAKE) FLAVOUR=sanitize OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" STATIC= test
+	$(Q)$(MAKE) FLAVOUR=sanitize OPT="-O1 -g" CFLAGS="$(SAN_FLAGS)" STATIC= test
 
 # The search and Hub suites under ThreadSanitizer, in build/tsan: the helper threads of a parallel
 # search share the transposition table with the main one, and no data race may be reported.
 TSAN_TESTS := test_search_pool test_search_root test_hub test_hub_search test_e2e
 tsan:
-	TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(MAKE) FLAVOUR=tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" STATIC= $(TSAN_TESTS:%=build/tsan/tests/%.run)
+	$(Q)TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(MAKE) FLAVOUR=tsan OPT="-O1 -g" CFLAGS="-fsanitize=thread" STATIC= $(TSAN_TESTS:%=build/tsan/tests/%.run)
 
 # A short Hub session under valgrind (hub, init, 20 searches, quit): no errors, no leaks.
 # Built dynamic and without AVX-512, which valgrind cannot decode, in build/valgrind.
 VG_ENGINE := build/valgrind/engine
 valgrind:
-	$(MAKE) FLAVOUR=valgrind OPT="-O1 -g" ARCH=-march=x86-64-v2 STATIC= $(VG_ENGINE)
+	$(Q)$(MAKE) FLAVOUR=valgrind OPT="-O1 -g" ARCH=-march=x86-64-v2 STATIC= $(VG_ENGINE)
 	( printf 'hub\ninit\n'; for i in $$(seq 1 20); do \
 	    printf 'pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves="32-28 19-23"\nlevel depth=%d\ngo think\n' $$((3 + i % 5)); \
 	    sleep 0.5; done; printf 'quit\n' ) | \
@@ -192,11 +221,17 @@ valgrind:
 # Everything CI runs: the layer and cycle rules, the suites, the sanitizer builds, a short fuzz run.
 # Each flavour builds in its own directory, so the release build is left as it was.
 # Each stage says how long it took (README's table of test times comes from these lines).
+# The last lines sum each stage up: its suites passed and failed, and its time.
+CHECK_STAGES := test:release sanitize:sanitize tsan:tsan fuzz-smoke:fuzz
 check:
-	sh tests/check_layers.sh
-	sh tests/check_cycles.sh
-	@for t in test sanitize tsan "fuzz-smoke FUZZ_SECONDS=12"; do s=$$(date +%s); \
-	  $(MAKE) $$t || exit 1; echo "check: $$t passed in $$(($$(date +%s) - s)) s"; done
+	$(Q)sh tests/check_layers.sh
+	$(Q)sh tests/check_cycles.sh
+	@rm -f build/check-summary; status=0; for st in $(CHECK_STAGES); do t=$${st%%:*}; d=build/$${st#*:}/tests; \
+	  [ $$t = fuzz-smoke ] && d=build/fuzz; rm -f $$d/*.passed $$d/*.failed; s=$$(date +%s); \
+	  $(MAKE) $$t $$([ $$t = fuzz-smoke ] && echo FUZZ_SECONDS=12) || status=1; \
+	  echo "check: $$t: $$(ls $$d/*.passed 2>/dev/null | wc -l) passed, $$(ls $$d/*.failed 2>/dev/null | wc -l) failed," \
+	    "$$(($$(date +%s) - s)) s" >> build/check-summary; [ $$status = 0 ] || break; done; \
+	  cat build/check-summary; exit $$status
 
 # libFuzzer harnesses (clang): tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME, each linked against
 # the fuzz flavour's objects (compiled once, with the coverage hooks libFuzzer needs).
@@ -207,13 +242,14 @@ FUZZ_SAN     := -fsanitize=address,undefined
 FUZZ_SECONDS ?= 20
 
 fuzz:
-	$(MAKE) FLAVOUR=fuzz CC=clang HOST_CC=$(CC) OPT="-O1 -g" CFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	$(Q)$(MAKE) FLAVOUR=fuzz CC=clang HOST_CC=$(CC) OPT="-O1 -g" CFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	  STATIC= fuzz-harnesses
 
 fuzz-harnesses: $(FUZZ_BIN)
 
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_OBJ) $(BB_CHOICE)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDLIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 # Runs each harness for FUZZ_SECONDS on a scratch copy of its seed corpus, side by side; a crash
 # fails the target and prints the end of the harness's log (build/fuzz/NAME.log).
@@ -223,16 +259,18 @@ fuzz-smoke: fuzz
 $(FUZZ_DIR)/%.smoke: FORCE
 	@n=$*; n=$${n#fuzz_}; c=$(FUZZ_DIR)/corpus-$$n; mkdir -p $$c; \
 	  cp -n tests/fuzz/corpus/$$n/* $$c/ 2>/dev/null || true; \
-	  echo "== $(FUZZ_DIR)/$* ($(FUZZ_SECONDS) s)"; \
+	  rm -f $(FUZZ_DIR)/$*.passed $(FUZZ_DIR)/$*.failed; \
 	  if $(FUZZ_DIR)/$* -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$c > $(FUZZ_DIR)/$$n.log 2>&1; then \
-	    tail -n 2 $(FUZZ_DIR)/$$n.log; else tail -n 40 $(FUZZ_DIR)/$$n.log; exit 1; fi
+	    touch $(FUZZ_DIR)/$*.passed; printf '  %-6s %s: %s\n' FUZZ $(FUZZ_DIR)/$* \
+	      "$$(grep -o 'Done [0-9]* runs' $(FUZZ_DIR)/$$n.log | tail -1), no crash in $(FUZZ_SECONDS) s"; \
+	  else touch $(FUZZ_DIR)/$*.failed; tail -n 40 $(FUZZ_DIR)/$$n.log; printf '  %-6s %s\n' FAIL $(FUZZ_DIR)/$*; exit 1; fi
 
 # engine.exe for 64-bit Windows, cross-compiled by MinGW-w64 (Debian: gcc-mingw-w64-x86-64) in
 # build/windows: static, the same blobs (generated here first) and warnings, for any x86-64-v2 CPU.
 WIN_CC   ?= x86_64-w64-mingw32-gcc
 WIN_ARCH ?= -march=x86-64-v2
 windows: $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(EVAL_GEN) $(BLOBS_H)
-	$(MAKE) FLAVOUR=windows CC=$(WIN_CC) HOST_CC=$(CC) ARCH=$(WIN_ARCH) engine.exe
+	$(Q)$(MAKE) FLAVOUR=windows CC=$(WIN_CC) HOST_CC=$(CC) ARCH=$(WIN_ARCH) engine.exe
 
 # engine.exe under Wine against the Linux engine (tests/check_windows.sh; needs wine).
 check-windows: windows $(ENGINE)
@@ -266,21 +304,25 @@ wasm: $(WASM_DIR)/zwaluw.js $(WASM_DIR)/zwaluw-src.js $(WASM_PAGE:src/web/%=$(WA
 
 $(WASM_DIR)/obj/%.o: src/%.c $(BLOBS_H)
 	@mkdir -p $(@D)
-	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c -o $@ $<
+	$(say) EMCC $<
+	$(Q)$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(WASM_DIR)/obj/gen/%.o: $(GEN)/%.c $(BLOBS_H)
 	@mkdir -p $(@D)
-	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
+	$(say) EMCC $<
+	$(Q)$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 
 # The engine: the worker's script (src/web/worker.js) runs ahead of Emscripten's loader.
 $(WASM_DIR)/zwaluw.js: $(WASM_OBJ) src/web/worker.js Makefile
-	$(WASM_ENV) $(EMCC) $(WASM_LDFLAGS) --pre-js src/web/worker.js -o $@ $(WASM_OBJ)
+	$(say) EMLINK $@
+	$(Q)$(WASM_ENV) $(EMCC) $(WASM_LDFLAGS) --pre-js src/web/worker.js -o $@ $(WASM_OBJ)
 
 # The same code as a function, for a page opened from file://: no worker can load a file there, so
 # the page loads this as a script and starts the worker from a Blob of the function's text.
 $(WASM_DIR)/zwaluw-src.js: $(WASM_DIR)/zwaluw.js
-	{ echo 'function zwaluwEngine() {'; cat $<; echo '}'; } > $@.tmp
-	mv $@.tmp $@
+	$(say) GEN $@
+	$(Q){ echo 'function zwaluwEngine() {'; cat $<; echo '}'; } > $@.tmp
+	$(Q)mv $@.tmp $@
 
 # The bench under node against the native one, alternating, best of 3 (the machine may be shared):
 # the same node count (the search's signature), and the speed ratio.
@@ -295,7 +337,8 @@ wasm-bench: $(WASM_DIR)/zwaluw.js $(ENGINE)
 # The page in headless Chromium (tests/browser/browser_check.c, native, over the DevTools pipe).
 BROWSER_CHECK := $(BUILD)/tests/browser_check
 $(BROWSER_CHECK): tests/browser/browser_check.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
-	$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 
 check-wasm: wasm wasm-bench $(BROWSER_CHECK)
 	sh tests/check_wasm_hub.sh ./$(ENGINE) $(WASM_DIR)/zwaluw.js
@@ -304,7 +347,8 @@ check-wasm: wasm wasm-bench $(BROWSER_CHECK)
 
 $(WASM_DIR)/%: src/web/%
 	@mkdir -p $(@D)
-	cp $< $@
+	$(say) COPY $@
+	$(Q)cp $< $@
 
 # Every flavour's build.
 clean:

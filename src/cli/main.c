@@ -14,6 +14,7 @@
 #include "cli/match_cli.h"
 #include "cli/openings_cli.h"
 #include "cli/rescore_cli.h"
+#include "cli/round_cli.h"
 #include "cli/rules_cli.h"
 #include "cli/selfplay_cli.h"
 #include "cli/tactics_cli.h"
@@ -37,6 +38,7 @@ static const struct {
     {"tactics", NULL, tactics_cli_main},
     {"tune", NULL, tune_cli_main},
     {"rescore", NULL, rescore_cli_main},
+    {"round", NULL, round_cli_main},
     {"bitbase", "build", bitbase_build_cli_main},
     {"bitbase", "info", bitbase_cli_info_main},
     {"bitbase", "won", bitbase_cli_won_main},
@@ -60,6 +62,7 @@ static int usage(void)
             "       engine tactics FILE [--nodes N | --move-time T | --depth D] [--set NAME=VALUE]...\n"
             "       engine tune [--variant V] [--out FILE] [--epochs N] [--rate X] [--checkpoint FILE] ... DATA...\n"
             "       engine rescore --out FILE [--nodes N | --depth D] [--threads N] DATA...\n"
+            "       engine round run|record|check|cat MANIFEST [options]   (a data round in shards)\n"
             "       engine eval info FILE   (a weight file book/eval/V.bin as text)\n"
             "       engine bitbase build --pieces N [--threads T] --out FILE.c\n"
             "       engine bitbase info | bitbase won --pieces N --count C [--seed S]\n"
