@@ -78,7 +78,7 @@ SLOW_TESTS := test_skill test_tactics test_movegen test_tune test_match_proto te
 TEST_NAMES := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 TESTS    := $(TEST_NAMES:%=$(BUILD)/tests/%)
 
-.PHONY: all test sanitize tsan check valgrind clean distclean fuzz fuzz-harnesses fuzz-smoke windows check-windows \
+.PHONY: all test sanitize tsan check valgrind clean distclean fuzz fuzz-harnesses fuzz-smoke windows check-windows check-cluster \
         wasm wasm-bench check-wasm FORCE
 
 all: $(ENGINE)
@@ -271,6 +271,11 @@ WIN_CC   ?= x86_64-w64-mingw32-gcc
 WIN_ARCH ?= -march=x86-64-v2
 windows: $(BB_C) $(GEN)/book.c $(GEN)/ballots.c $(EVAL_GEN) $(BLOBS_H)
 	$(Q)$(MAKE) FLAVOUR=windows CC=$(WIN_CC) HOST_CC=$(CC) ARCH=$(WIN_ARCH) engine.exe
+
+# A single-node Slurm and GNU parallel on this machine run sharded jobs through src/cluster/
+# (tests/check_cluster.sh; needs root, slurm-wlm, munge and parallel).
+check-cluster: $(ENGINE)
+	$(Q)sh tests/check_cluster.sh $(ENGINE)
 
 # engine.exe under Wine against the Linux engine (tests/check_windows.sh; needs wine).
 check-windows: windows $(ENGINE)
