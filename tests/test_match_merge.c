@@ -174,7 +174,7 @@ static void test_shards_play_the_same_games(void **state)
     MatchResult res, shard_res;
     free(match_test_run(18, base, &res, true, NULL));
     for (int i = 0; i < 3; i++) {
-        char shard[8];
+        char shard[16];
         snprintf(shard, sizeof shard, "%d/3", i);
         char *args[] = {"engine", "match", "--engine1", ENGINE_BIN " hub", "--engine2", ENGINE_BIN " hub",
                         "--param1", "seed=3", "--param2", "seed=5", "--tc", "nodes=300", "--games", "6",
