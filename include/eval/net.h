@@ -1,0 +1,84 @@
+#pragma once
+/* A neural evaluation, efficiently updatable (NNUE): 200 inputs a perspective (the side's own men
+ * and kings and the other side's men and kings, 50 squares each, seen from that side: Black's
+ * board half-turned), a first layer of H units kept as an accumulator per perspective, clipped
+ * ReLU, a dense layer of L units, clipped ReLU, one output in centi-men for the side to move.
+ *
+ * Everything is integer arithmetic, so a score is the same on every build and CPU:
+ *     acc[p][i]  = b1[i] + sum of w1[f][i] over p's active inputs f        (int16, 1.0 = 127)
+ *     x          = clamp(acc[side to move], 0, 127) then clamp(acc[other], 0, 127)   (2H values)
+ *     y[j]       = clamp((b2[j] + sum_i x[i] w2[j][i]) >> 6, 0, 127)      (w2: int8, 1.0 = 64)
+ *     out        = b3 + sum_j y[j] w3[j]                                   (w3: int8, 1.0 = 64)
+ *     score      = out * NET_OUT_CM / (127 * 64), truncated toward zero, clamped below
+ *                  SCORE_EVAL_MAX
+ * A move changes a few inputs (a capture of n pieces n + 2): net_update adds and subtracts those
+ * rows of w1 from the parent's accumulator, found by comparing the two positions' piece sets, so
+ * copy-make search needs no move. The exporter (the trainer) keeps every accumulator sum within
+ * int16; net_check_range verifies a model can never leave it. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "eval/score.h"
+#include "rules/position.h"
+
+#define NET_INPUTS 200          /* 4 groups x 50 squares a perspective */
+#define NET_HIDDEN_MAX 1024     /* H: a multiple of NET_HIDDEN_STEP up to this */
+#define NET_HIDDEN_STEP 32
+#define NET_L2_MAX 64           /* L: a multiple of NET_L2_STEP up to this */
+#define NET_L2_STEP 8
+#define NET_ONE_A 127           /* an activation of 1.0 */
+#define NET_ONE_W 64            /* a weight of 1.0 in layers 2 and 3 */
+#define NET_SHIFT 6             /* log2 NET_ONE_W */
+#define NET_OUT_CM 600          /* centi-men of an output of 1.0 */
+#define NET_NOTE_MAX 400
+
+enum { NET_OWN_MAN = 0, NET_OWN_KING = 1, NET_OTHER_MAN = 2, NET_OTHER_KING = 3 };
+
+typedef struct {
+    int hidden, l2;
+    int16_t *w1;      /* [NET_INPUTS][hidden]: an input's row, what its presence adds */
+    int16_t *b1;      /* [hidden] */
+    int8_t *w2;       /* [l2][2 * hidden]: the side to move's units, then the other's */
+    int32_t *b2;      /* [l2], in units of NET_ONE_A * NET_ONE_W */
+    int8_t *w3;       /* [l2] */
+    int32_t b3;       /* in units of NET_ONE_A * NET_ONE_W */
+    char note[NET_NOTE_MAX + 1];   /* how it was made */
+} NetModel;
+
+/* The first layer's sums of one position, for both perspectives (White's, Black's). */
+typedef struct {
+    int16_t v[2][NET_HIDDEN_MAX];
+} NetAccumulator;
+
+/* Allocates a model of hidden and l2 units (valid sizes: see above), all weights 0; false when
+ * the sizes are not valid or memory is short. */
+bool net_alloc(NetModel *m, int hidden, int l2);
+void net_free(NetModel *m);
+
+/* The input index of a piece of colour c (a king when king) on square (1..50) in perspective p:
+ * group * 50 + view square - 1, the view square being 51 - square for Black. */
+int net_input(Color p, Color c, bool king, int square);
+
+/* The active inputs of pos in perspective p, into in[] (at most 40 of them); returns the count. */
+int net_inputs(const Position *pos, Color p, int *in);
+
+/* The accumulator of pos from scratch. */
+void net_refresh(const NetModel *m, const Position *pos, NetAccumulator *acc);
+
+/* The accumulator of to from that of from (any two positions; a move's parent and child share
+ * all but a few inputs). */
+void net_update(const NetModel *m, const Position *from, const NetAccumulator *acc_from, const Position *to,
+                NetAccumulator *acc_to);
+
+/* The score of a position for the side to move turn, from its accumulator. */
+Score net_output(const NetModel *m, const NetAccumulator *acc, Color turn);
+
+/* net_output of net_refresh: the evaluation of pos alone. */
+Score net_evaluate(const NetModel *m, const Position *pos);
+
+/* Whether no position can take an accumulator sum outside int16: b1 plus the 40 largest (and
+ * the 40 smallest) entries of each unit's w1 column stay within +-32767. */
+bool net_check_range(const NetModel *m);
+
+/* Fills m with small pseudo-random weights from seed (tests, and a trainer's starting point). */
+void net_randomize(NetModel *m, uint64_t seed);

@@ -1,0 +1,195 @@
+/* The neural evaluation's inference (see net.h), in plain C that compilers vectorise. */
+#include "eval/net.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "rules/hash.h"
+
+#define SQUARES 50
+#define PIECES_MAX 40
+
+bool net_alloc(NetModel *m, int hidden, int l2)
+{
+    memset(m, 0, sizeof *m);
+    if (hidden < NET_HIDDEN_STEP || hidden > NET_HIDDEN_MAX || hidden % NET_HIDDEN_STEP || l2 < NET_L2_STEP ||
+        l2 > NET_L2_MAX || l2 % NET_L2_STEP)
+        return false;
+    m->hidden = hidden, m->l2 = l2;
+    m->w1 = calloc((size_t)NET_INPUTS * (size_t)hidden, sizeof *m->w1);
+    m->b1 = calloc((size_t)hidden, sizeof *m->b1);
+    m->w2 = calloc((size_t)l2 * 2 * (size_t)hidden, sizeof *m->w2);
+    m->b2 = calloc((size_t)l2, sizeof *m->b2);
+    m->w3 = calloc((size_t)l2, sizeof *m->w3);
+    if (m->w1 && m->b1 && m->w2 && m->b2 && m->w3)
+        return true;
+    net_free(m);
+    return false;
+}
+
+void net_free(NetModel *m)
+{
+    free(m->w1);
+    free(m->b1);
+    free(m->w2);
+    free(m->b2);
+    free(m->w3);
+    m->w1 = m->b1 = NULL;
+    m->w2 = m->w3 = NULL;
+    m->b2 = NULL;
+}
+
+int net_input(Color p, Color c, bool king, int square)
+{
+    int group = (c == p ? NET_OWN_MAN : NET_OTHER_MAN) + (king ? 1 : 0);
+    int view = p == WHITE ? square : SQUARES + 1 - square;
+    return group * SQUARES + view - 1;
+}
+
+/* The four input sets of pos from perspective p, as bitboards of board squares: own men, own
+ * kings, the other's men, the other's kings. */
+static void input_sets(const Position *pos, Color p, Bitboard set[4])
+{
+    set[NET_OWN_MAN] = position_men(pos, p);
+    set[NET_OWN_KING] = position_kings(pos, p);
+    set[NET_OTHER_MAN] = position_men(pos, (Color)!p);
+    set[NET_OTHER_KING] = position_kings(pos, (Color)!p);
+}
+
+/* The input of the piece on bit b of group g in perspective p. */
+static int input_of(Color p, int g, int b)
+{
+    int square = bb_square_of_bit[b];
+    return g * SQUARES + (p == WHITE ? square : SQUARES + 1 - square) - 1;
+}
+
+int net_inputs(const Position *pos, Color p, int *in)
+{
+    Bitboard set[4];
+    input_sets(pos, p, set);
+    int n = 0;
+    for (int g = 0; g < 4; g++)
+        for (Bitboard b = set[g]; b && n < PIECES_MAX; b &= b - 1)
+            in[n++] = input_of(p, g, bb_lsb(b));
+    return n;
+}
+
+static void add_row(int16_t *acc, const int16_t *row, int hidden)
+{
+    for (int i = 0; i < hidden; i++)
+        acc[i] = (int16_t)(acc[i] + row[i]);
+}
+
+static void sub_row(int16_t *acc, const int16_t *row, int hidden)
+{
+    for (int i = 0; i < hidden; i++)
+        acc[i] = (int16_t)(acc[i] - row[i]);
+}
+
+void net_refresh(const NetModel *m, const Position *pos, NetAccumulator *acc)
+{
+    int in[PIECES_MAX];
+    for (int p = 0; p < 2; p++) {
+        memcpy(acc->v[p], m->b1, (size_t)m->hidden * sizeof m->b1[0]);
+        int n = net_inputs(pos, (Color)p, in);
+        for (int k = 0; k < n; k++)
+            add_row(acc->v[p], m->w1 + (size_t)in[k] * (size_t)m->hidden, m->hidden);
+    }
+}
+
+void net_update(const NetModel *m, const Position *from, const NetAccumulator *acc_from, const Position *to,
+                NetAccumulator *acc_to)
+{
+    for (int p = 0; p < 2; p++) {
+        Bitboard was[4], is[4];
+        input_sets(from, (Color)p, was);
+        input_sets(to, (Color)p, is);
+        if (acc_to != acc_from)
+            memcpy(acc_to->v[p], acc_from->v[p], (size_t)m->hidden * sizeof acc_to->v[p][0]);
+        for (int g = 0; g < 4; g++) {
+            for (Bitboard b = was[g] & ~is[g]; b; b &= b - 1)
+                sub_row(acc_to->v[p], m->w1 + (size_t)input_of((Color)p, g, bb_lsb(b)) * (size_t)m->hidden, m->hidden);
+            for (Bitboard b = is[g] & ~was[g]; b; b &= b - 1)
+                add_row(acc_to->v[p], m->w1 + (size_t)input_of((Color)p, g, bb_lsb(b)) * (size_t)m->hidden, m->hidden);
+        }
+    }
+}
+
+static int clamp_a(int x) { return x < 0 ? 0 : x > NET_ONE_A ? NET_ONE_A : x; }
+
+Score net_output(const NetModel *m, const NetAccumulator *acc, Color turn)
+{
+    uint8_t x[2 * NET_HIDDEN_MAX];
+    int h = m->hidden;
+    for (int i = 0; i < h; i++) {
+        x[i] = (uint8_t)clamp_a(acc->v[turn][i]);
+        x[h + i] = (uint8_t)clamp_a(acc->v[!turn][i]);
+    }
+    int32_t out = m->b3;
+    for (int j = 0; j < m->l2; j++) {
+        const int8_t *w = m->w2 + (size_t)j * 2 * (size_t)h;
+        int32_t z = m->b2[j];
+        for (int i = 0; i < 2 * h; i++)
+            z += (int32_t)x[i] * w[i];
+        out += (z < 0 ? 0 : clamp_a(z >> NET_SHIFT)) * m->w3[j];
+    }
+    int64_t cm = (int64_t)out * NET_OUT_CM / (NET_ONE_A * NET_ONE_W);
+    return cm >= SCORE_EVAL_MAX ? SCORE_EVAL_MAX - 1 : cm <= -SCORE_EVAL_MAX ? -(SCORE_EVAL_MAX - 1) : (Score)cm;
+}
+
+Score net_evaluate(const NetModel *m, const Position *pos)
+{
+    NetAccumulator acc;
+    net_refresh(m, pos, &acc);
+    return net_output(m, &acc, pos->turn);
+}
+
+/* The sum of the n largest values of a column of w1 (step apart), negated first when low. */
+static int32_t extreme_sum(const int16_t *col, size_t step, int n, bool low)
+{
+    int32_t best[PIECES_MAX];
+    int kept = 0;
+    for (int f = 0; f < NET_INPUTS; f++) {
+        int32_t v = low ? -col[(size_t)f * step] : col[(size_t)f * step];
+        if (kept < n)
+            best[kept++] = v;
+        else {
+            int least = 0;
+            for (int k = 1; k < n; k++)
+                least = best[k] < best[least] ? k : least;
+            if (v > best[least])
+                best[least] = v;
+        }
+    }
+    int32_t sum = 0;
+    for (int k = 0; k < kept; k++)
+        sum += best[k] > 0 ? best[k] : 0;
+    return sum;
+}
+
+bool net_check_range(const NetModel *m)
+{
+    for (int i = 0; i < m->hidden; i++) {
+        const int16_t *col = m->w1 + i;
+        if (m->b1[i] + extreme_sum(col, (size_t)m->hidden, PIECES_MAX, false) > INT16_MAX ||
+            m->b1[i] - extreme_sum(col, (size_t)m->hidden, PIECES_MAX, true) < -INT16_MAX)
+            return false;
+    }
+    return true;
+}
+
+void net_randomize(NetModel *m, uint64_t seed)
+{
+    uint64_t r = seed ^ 0x6A09E667F3BCC909ULL;
+    int h = m->hidden;
+    for (size_t k = 0; k < (size_t)NET_INPUTS * (size_t)h; k++)
+        m->w1[k] = (int16_t)((int)(hash_splitmix(&r) % 61) - 30);
+    for (int i = 0; i < h; i++)
+        m->b1[i] = (int16_t)((int)(hash_splitmix(&r) % 129) - 32);
+    for (size_t k = 0; k < (size_t)m->l2 * 2 * (size_t)h; k++)
+        m->w2[k] = (int8_t)((int)(hash_splitmix(&r) % 31) - 15);
+    for (int j = 0; j < m->l2; j++) {
+        m->b2[j] = (int32_t)(hash_splitmix(&r) % 20001) - 10000;
+        m->w3[j] = (int8_t)((int)(hash_splitmix(&r) % 61) - 30);
+    }
+    m->b3 = (int32_t)(hash_splitmix(&r) % 2001) - 1000;
+}
