@@ -1,0 +1,34 @@
+#pragma once
+/* A network (eval/net.h) as a data file, written by the trainer and embedded as the weights are.
+ *
+ * Format, version 1, every integer little-endian:
+ *     magic    4 bytes "DNET"
+ *     version  u16 (NET_FILE_VERSION)
+ *     hidden   u16, l2 u16: the layer sizes (net.h says which are valid)
+ *     inputs   u16: NET_INPUTS (a reader refuses another input layout)
+ *     note     u16 length + that many bytes of text (at most NET_NOTE_MAX): how it was made
+ *     w1       NET_INPUTS x hidden int16, input by input; b1 hidden int16
+ *     w2       l2 x 2 hidden int8, unit by unit; b2 l2 int32; w3 l2 int8; b3 int32
+ *     checksum u32 CRC-32 (IEEE) of every byte before it
+ * A reader also refuses a model whose accumulator could leave int16 (net_check_range). */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "eval/net.h"
+
+#define NET_FILE_MAGIC "DNET"
+#define NET_FILE_VERSION 1
+
+/* The file of m, in a new buffer (caller frees), or NULL when memory is short. */
+uint8_t *net_file_encode(const NetModel *m, size_t *len);
+
+/* Reads a file's bytes into m (allocated here; net_free it). False with why, m left empty, when
+ * the bytes are not such a file: magic, version, sizes, length, checksum or range. */
+bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, size_t why_size);
+
+/* Writes m to path / reads path into m; false with why. */
+bool net_file_save(const NetModel *m, const char *path, char *why, size_t why_size);
+bool net_file_load(const char *path, NetModel *m, char *why, size_t why_size);
+
+/* Whether bytes start with the magic of a network file. */
+bool net_file_is_net(const uint8_t *bytes, size_t len);

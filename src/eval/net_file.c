@@ -1,0 +1,169 @@
+/* Network files (see net_file.h). */
+#include "eval/net_file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "eval/eval_file.h"
+
+#define MAGIC_LEN 4
+#define FILE_MAX ((size_t)64 << 20)
+
+typedef struct {
+    uint8_t *p;
+    size_t at;
+} Writer;
+
+static void put(Writer *w, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        w->p[w->at++] = (uint8_t)(v >> (8 * i));
+}
+
+/* The size of m's file. */
+static size_t file_size(int hidden, int l2, size_t note)
+{
+    return MAGIC_LEN + 2 * 4 + 2 + note + (size_t)NET_INPUTS * (size_t)hidden * 2 + (size_t)hidden * 2 +
+           (size_t)l2 * 2 * (size_t)hidden + (size_t)l2 * 4 + (size_t)l2 + 4 + 4;
+}
+
+uint8_t *net_file_encode(const NetModel *m, size_t *len)
+{
+    size_t note = strlen(m->note), size = file_size(m->hidden, m->l2, note);
+    Writer w = {malloc(size), 0};
+    if (!w.p)
+        return NULL;
+    memcpy(w.p, NET_FILE_MAGIC, MAGIC_LEN);
+    w.at = MAGIC_LEN;
+    put(&w, NET_FILE_VERSION, 2);
+    put(&w, (uint64_t)m->hidden, 2);
+    put(&w, (uint64_t)m->l2, 2);
+    put(&w, NET_INPUTS, 2);
+    put(&w, note, 2);
+    memcpy(w.p + w.at, m->note, note);
+    w.at += note;
+    for (size_t k = 0; k < (size_t)NET_INPUTS * (size_t)m->hidden; k++)
+        put(&w, (uint16_t)m->w1[k], 2);
+    for (int i = 0; i < m->hidden; i++)
+        put(&w, (uint16_t)m->b1[i], 2);
+    for (size_t k = 0; k < (size_t)m->l2 * 2 * (size_t)m->hidden; k++)
+        put(&w, (uint8_t)m->w2[k], 1);
+    for (int j = 0; j < m->l2; j++)
+        put(&w, (uint32_t)m->b2[j], 4);
+    for (int j = 0; j < m->l2; j++)
+        put(&w, (uint8_t)m->w3[j], 1);
+    put(&w, (uint32_t)m->b3, 4);
+    put(&w, eval_file_crc32(w.p, w.at), 4);
+    *len = w.at;
+    return w.p;
+}
+
+static uint64_t get(const uint8_t *p, size_t *at, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; i++)
+        v |= (uint64_t)p[(*at)++] << (8 * i);
+    return v;
+}
+
+bool net_file_is_net(const uint8_t *bytes, size_t len)
+{
+    return len >= MAGIC_LEN && memcmp(bytes, NET_FILE_MAGIC, MAGIC_LEN) == 0;
+}
+
+bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, size_t why_size)
+{
+    memset(m, 0, sizeof *m);
+    size_t at = MAGIC_LEN;
+    if (!net_file_is_net(bytes, len) || len < MAGIC_LEN + 10) {
+        snprintf(why, why_size, "not a network file (no \"%s\" at its start)", NET_FILE_MAGIC);
+        return false;
+    }
+    int version = (int)get(bytes, &at, 2), hidden = (int)get(bytes, &at, 2), l2 = (int)get(bytes, &at, 2);
+    int inputs = (int)get(bytes, &at, 2);
+    size_t note = (size_t)get(bytes, &at, 2);
+    if (version != NET_FILE_VERSION) {
+        snprintf(why, why_size, "network file version %d, not %d", version, NET_FILE_VERSION);
+        return false;
+    }
+    if (inputs != NET_INPUTS || note > NET_NOTE_MAX) {
+        snprintf(why, why_size, "a network of %d inputs and a note of %zu bytes: this engine reads %d inputs and "
+                 "notes up to %d bytes", inputs, note, NET_INPUTS, NET_NOTE_MAX);
+        return false;
+    }
+    if (!net_alloc(m, hidden, l2)) {
+        snprintf(why, why_size, "layer sizes %d and %d are not valid (or memory is short)", hidden, l2);
+        return false;
+    }
+    if (len != file_size(hidden, l2, note)) {
+        snprintf(why, why_size, "%zu bytes, not the %zu of a %dx%d network: the file is cut or padded", len,
+                 file_size(hidden, l2, note), hidden, l2);
+        net_free(m);
+        return false;
+    }
+    size_t body = len - 4, crc_at = body;
+    if ((uint32_t)get(bytes, &crc_at, 4) != eval_file_crc32(bytes, body)) {
+        snprintf(why, why_size, "the checksum does not match: the file is damaged");
+        net_free(m);
+        return false;
+    }
+    memcpy(m->note, bytes + at, note);
+    m->note[note] = '\0';
+    at += note;
+    for (size_t k = 0; k < (size_t)NET_INPUTS * (size_t)hidden; k++)
+        m->w1[k] = (int16_t)(uint16_t)get(bytes, &at, 2);
+    for (int i = 0; i < hidden; i++)
+        m->b1[i] = (int16_t)(uint16_t)get(bytes, &at, 2);
+    for (size_t k = 0; k < (size_t)l2 * 2 * (size_t)hidden; k++)
+        m->w2[k] = (int8_t)(uint8_t)get(bytes, &at, 1);
+    for (int j = 0; j < l2; j++)
+        m->b2[j] = (int32_t)(uint32_t)get(bytes, &at, 4);
+    for (int j = 0; j < l2; j++)
+        m->w3[j] = (int8_t)(uint8_t)get(bytes, &at, 1);
+    m->b3 = (int32_t)(uint32_t)get(bytes, &at, 4);
+    if (!net_check_range(m)) {
+        snprintf(why, why_size, "a first-layer sum could leave int16: the file was not written by the trainer");
+        net_free(m);
+        return false;
+    }
+    return true;
+}
+
+bool net_file_save(const NetModel *m, const char *path, char *why, size_t why_size)
+{
+    size_t len;
+    uint8_t *bytes = net_file_encode(m, &len);
+    FILE *f = bytes ? fopen(path, "wb") : NULL;
+    bool ok = f && fwrite(bytes, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        snprintf(why, why_size, "cannot write %s: %s", path, bytes ? strerror(errno) : "out of memory");
+    free(bytes);
+    return ok;
+}
+
+bool net_file_load(const char *path, NetModel *m, char *why, size_t why_size)
+{
+    memset(m, 0, sizeof *m);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(why, why_size, "cannot read %s: %s", path, strerror(errno));
+        return false;
+    }
+    uint8_t *bytes = malloc(FILE_MAX);
+    size_t len = bytes ? fread(bytes, 1, FILE_MAX, f) : 0;
+    bool ok = bytes && !ferror(f) && len < FILE_MAX;
+    fclose(f);
+    if (!ok)
+        snprintf(why, why_size, "cannot read %s%s", path, len >= FILE_MAX ? ": larger than any network" : "");
+    else {
+        char inner[256];
+        ok = net_file_decode(bytes, len, m, inner, sizeof inner);
+        if (!ok)
+            snprintf(why, why_size, "%s: %s", path, inner);
+    }
+    free(bytes);
+    return ok;
+}

@@ -1,0 +1,95 @@
+/* Network files (eval/net_file.h): a model comes back from its file exactly and scores the same;
+ * a damaged, cut or foreign file is refused with why; so is a model whose sums could overflow. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "eval/net_file.h"
+#include "rules/rules.h"
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    NetModel m, back;
+    assert_true(net_alloc(&m, 64, 16));
+    net_randomize(&m, 3);
+    snprintf(m.note, sizeof m.note, "a test model");
+    size_t len;
+    uint8_t *bytes = net_file_encode(&m, &len);
+    assert_non_null(bytes);
+    assert_true(net_file_is_net(bytes, len));
+    char why[256];
+    assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_int_equal(back.hidden, 64);
+    assert_int_equal(back.l2, 16);
+    assert_string_equal(back.note, "a test model");
+    assert_memory_equal(back.w1, m.w1, (size_t)NET_INPUTS * 64 * sizeof m.w1[0]);
+    assert_memory_equal(back.w2, m.w2, (size_t)16 * 128);
+    assert_memory_equal(back.b2, m.b2, 16 * sizeof m.b2[0]);
+    assert_int_equal(back.b3, m.b3);
+    Position pos;
+    position_start(&pos);
+    assert_int_equal(net_evaluate(&back, &pos), net_evaluate(&m, &pos));
+    net_free(&back);
+
+    char path[] = "/tmp/test_net_file_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_true(net_file_save(&m, path, why, sizeof why));
+    assert_true(net_file_load(path, &back, why, sizeof why));
+    assert_memory_equal(back.b1, m.b1, 64 * sizeof m.b1[0]);
+    net_free(&back);
+    unlink(path);
+    assert_false(net_file_load("/nonexistent/net.bin", &back, why, sizeof why));
+    free(bytes);
+    net_free(&m);
+}
+
+static void test_bad_files_refused(void **state)
+{
+    (void)state;
+    NetModel m, back;
+    assert_true(net_alloc(&m, 32, 8));
+    net_randomize(&m, 5);
+    size_t len;
+    uint8_t *bytes = net_file_encode(&m, &len);
+    char why[256];
+    for (size_t at = 0; at < len; at += 97) {   /* a flipped bit anywhere */
+        bytes[at] ^= 4;
+        assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
+        bytes[at] ^= 4;
+    }
+    assert_false(net_file_decode(bytes, len - 1, &back, why, sizeof why));
+    assert_non_null(strstr(why, "cut or padded"));
+    assert_false(net_file_decode((const uint8_t *)"DEVW\1\0", 6, &back, why, sizeof why));
+    assert_non_null(strstr(why, "not a network file"));
+    bytes[4] = 2;
+    assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_non_null(strstr(why, "version 2"));
+    free(bytes);
+    m.b1[3] = 30000;   /* with the column's largest entries: past int16 */
+    for (int f = 0; f < 40; f++)
+        m.w1[(size_t)f * 32 + 3] = 100;
+    bytes = net_file_encode(&m, &len);
+    assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_non_null(strstr(why, "int16"));
+    free(bytes);
+    net_free(&m);
+}
+
+int main(void)
+{
+    rules_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_bad_files_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
