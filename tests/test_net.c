@@ -37,13 +37,14 @@ static void test_inputs_by_perspective(void **state)
     }
 }
 
-/* hidden 32, l2 8; w1 of "own man on view square 31" is 100 in unit 0, and of "the other's man on
- * view square 20" is 50 in unit 1; b1 = 10 everywhere. White man on 31, Black to move:
- *   White's accumulator: unit 0 = 110, others 10; Black's: unit 1 = 60, others 10.
+/* hidden 32, l2 8; w1 of "own man on view square 31" is 800 in unit 0, and of "the other's man on
+ * view square 20" is 400 in unit 1; b1 = 80 everywhere (the first layer counts eighths).
+ * White man on 31, Black to move:
+ *   White's accumulator: unit 0 = 880 (110 after >> 3), others 10; Black's: unit 1 = 60, others 10.
  *   Black to move: x = clamp(Black's) then clamp(White's): x[1] = 60, x[32] = 110, the rest 10.
  *   w2[0][1] = 64, w2[0][32] = -32, others 0; b2[0] = 640:
- *     z0 = 640 + 60*64 - 110*32 = 960, y0 = 960 >> 6 = 15; w3[0] = 64, b3 = -100:
- *   out = -100 + 15*64 = 860; score = 860 * 600 / (127*64) = 63.48 -> 63. White to move:
+ *     z0 = 640 + 60*64 - 110*32 = 960, y0 = 960 >> 6 = 15; w3[0] = 4096, b3 = -6400:
+ *   out = -6400 + 15*4096 = 55040; score = 55040 * 600 / (127*4096) = 63.48 -> 63. White to move:
  *     z0 = 640 + 10*64 - 10*32 = 960 as well (x[1] = White's unit 1 = 10, x[32] = Black's unit 0 = 10). */
 static void test_score_by_hand(void **state)
 {
@@ -51,21 +52,21 @@ static void test_score_by_hand(void **state)
     NetModel m;
     assert_true(net_alloc(&m, 32, 8));
     for (int i = 0; i < 32; i++)
-        m.b1[i] = 10;
-    m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 32 + 0] = 100;
-    m.w1[(size_t)net_input(BLACK, WHITE, false, 31) * 32 + 1] = 50;
+        m.b1[i] = 80;
+    m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 32 + 0] = 800;
+    m.w1[(size_t)net_input(BLACK, WHITE, false, 31) * 32 + 1] = 400;
     m.w2[1] = 64;
     m.w2[32] = -32;
     m.b2[0] = 640;
-    m.w3[0] = 64;
-    m.b3 = -100;
+    m.w3[0] = 4096;
+    m.b3 = -6400;
     Position pos;
     parse("B:W31:B", &pos);
     assert_int_equal(net_evaluate(&m, &pos), 63);
     parse("W:W31:B", &pos);
     assert_int_equal(net_evaluate(&m, &pos), 63);
     m.b2[0] = -100000;   /* a negative sum is clipped to 0: out = b3 */
-    assert_int_equal(net_evaluate(&m, &pos), -100 * 600 / (127 * 64));
+    assert_int_equal(net_evaluate(&m, &pos), -6400 * 600 / (127 * 4096));
     net_free(&m);
     assert_false(net_alloc(&m, 33, 8));
     assert_false(net_alloc(&m, 32, 7));

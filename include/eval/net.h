@@ -5,11 +5,11 @@
  * ReLU, a dense layer of L units, clipped ReLU, one output in centi-men for the side to move.
  *
  * Everything is integer arithmetic, so a score is the same on every build and CPU:
- *     acc[p][i]  = b1[i] + sum of w1[f][i] over p's active inputs f        (int16, 1.0 = 127)
- *     x          = clamp(acc[side to move], 0, 127) then clamp(acc[other], 0, 127)   (2H values)
+ *     acc[p][i]  = b1[i] + sum of w1[f][i] over p's active inputs f        (int16, 1.0 = 127 * 8)
+ *     x          = clamp(acc[side to move] >> 3, 0, 127) then the same of acc[other]   (2H values)
  *     y[j]       = clamp((b2[j] + sum_i x[i] w2[j][i]) >> 6, 0, 127)      (w2: int8, 1.0 = 64)
- *     out        = b3 + sum_j y[j] w3[j]                                   (w3: int8, 1.0 = 64)
- *     score      = out * NET_OUT_CM / (127 * 64), truncated toward zero, clamped below
+ *     out        = b3 + sum_j y[j] w3[j]                                   (w3: int16, 1.0 = 4096)
+ *     score      = out * NET_OUT_CM / (127 * 4096), truncated toward zero, clamped below
  *                  SCORE_EVAL_MAX
  * A move changes a few inputs (a capture of n pieces n + 2): net_update adds and subtracts those
  * rows of w1 from the parent's accumulator, found by comparing the two positions' piece sets, so
@@ -27,8 +27,11 @@
 #define NET_L2_MAX 64           /* L: a multiple of NET_L2_STEP up to this */
 #define NET_L2_STEP 8
 #define NET_ONE_A 127           /* an activation of 1.0 */
+#define NET_ACC_SHIFT 3         /* the first layer is 8 times finer: its rounding costs less */
+#define NET_ONE_ACC (NET_ONE_A << NET_ACC_SHIFT)   /* a first-layer sum of 1.0 */
 #define NET_ONE_W 64            /* a weight of 1.0 in layers 2 and 3 */
 #define NET_SHIFT 6             /* log2 NET_ONE_W */
+#define NET_ONE_W3 4096         /* a weight of 1.0 in the output layer: finer, it is small */
 #define NET_OUT_CM 600          /* centi-men of an output of 1.0 */
 #define NET_NOTE_MAX 400
 
@@ -40,8 +43,8 @@ typedef struct {
     int16_t *b1;      /* [hidden] */
     int8_t *w2;       /* [l2][2 * hidden]: the side to move's units, then the other's */
     int32_t *b2;      /* [l2], in units of NET_ONE_A * NET_ONE_W */
-    int8_t *w3;       /* [l2] */
-    int32_t b3;       /* in units of NET_ONE_A * NET_ONE_W */
+    int16_t *w3;      /* [l2] */
+    int32_t b3;       /* in units of NET_ONE_A * NET_ONE_W3 */
     char note[NET_NOTE_MAX + 1];   /* how it was made */
 } NetModel;
 

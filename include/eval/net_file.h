@@ -8,7 +8,7 @@
  *     inputs   u16: NET_INPUTS (a reader refuses another input layout)
  *     note     u16 length + that many bytes of text (at most NET_NOTE_MAX): how it was made
  *     w1       NET_INPUTS x hidden int16, input by input; b1 hidden int16
- *     w2       l2 x 2 hidden int8, unit by unit; b2 l2 int32; w3 l2 int8; b3 int32
+ *     w2       l2 x 2 hidden int8, unit by unit; b2 l2 int32; w3 l2 int16; b3 int32
  *     checksum u32 CRC-32 (IEEE) of every byte before it
  * A reader also refuses a model whose accumulator could leave int16 (net_check_range). */
 #include <stdbool.h>

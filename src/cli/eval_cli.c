@@ -2,6 +2,8 @@
 #include "cli/eval_cli.h"
 
 #include <stdlib.h>
+#include "cli/net_cli.h"
+#include "eval/net_file.h"
 #include "util/opts.h"
 
 /* The squares of a block of n squares holding digit d (1 own man, 2 opponent man) in index, as
@@ -132,6 +134,7 @@ void eval_cli_print(const EvalWeight *weights, const EvalFileHeader *head, FILE 
 
 #define EVAL_INFO_USAGE                                                                                              \
     "usage: engine eval info FILE\n"                                                                                 \
+    "  a network file (engine tune --net): its sizes and note, each layer's weight range, its start score;\n"      \
     "  prints a weight file (book/eval/V.bin, or one `engine tune` wrote) as text: its header and note, every\n"    \
     "  term's mg/eg weights, then each pattern table's non-zero entries, the king table's non-zero\n"               \
     "  squares, each region table's non-zero entries, the material table's (men and kings of the side,\n"      \
@@ -147,6 +150,22 @@ int eval_cli_info_main(int argc, char **argv)
         return 0;
     if (!opts_parse("eval info", specs, argc, argv, 3, path, 1, 1))
         return OPTS_REFUSED;
+    NetModel net;
+    char net_why[512];
+    FILE *probe = fopen(path[0], "rb");
+    uint8_t magic[4] = {0};
+    bool is_net = probe && fread(magic, 1, 4, probe) == 4 && net_file_is_net(magic, 4);
+    if (probe)
+        fclose(probe);
+    if (is_net) {
+        if (!net_file_load(path[0], &net, net_why, sizeof net_why)) {
+            fprintf(stderr, "engine eval info: %s\n", net_why);
+            return 2;
+        }
+        net_cli_print(&net, stdout);
+        net_free(&net);
+        return 0;
+    }
     EvalWeight *weights = malloc(EVAL_FEATURE_COUNT * sizeof *weights);
     if (!weights) {
         fprintf(stderr, "engine eval info: out of memory\n");

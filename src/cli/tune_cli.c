@@ -1,5 +1,7 @@
 #include "cli/tune_cli.h"
 
+#include "cli/net_cli.h"
+
 #include <stdio.h>
 #include <string.h>
 #include "util/opts.h"
@@ -79,7 +81,8 @@ static const char *take_only(void *out, const char *value)
     "  --validation N       every N-th block of 64 positions is held out, 0 none (default 10)\n"                  \
     "  --max-positions N    use only the first N positions of the data (default all)\n"                           \
     "  --checkpoint FILE    save the state there every 5 minutes and after every epoch\n"                          \
-    "  --resume FILE        continue from a checkpoint (same data, seed, batch and validation)\n"
+    "  --resume FILE        continue from a checkpoint (same data, seed, batch and validation)\n"            \
+    "  --net                fit a network evaluation instead (engine tune --net --help)\n"
 
 /* Reads the options into args and the data file names into files; false after saying why. */
 static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, int *file_count)
@@ -145,6 +148,9 @@ static bool parse_args(int argc, char **argv, TuneArgs *a, const char **files, i
 
 int tune_cli_main(int argc, char **argv)
 {
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--net") == 0)
+            return net_cli_tune_main(argc, argv);
     TuneArgs a;
     const char *files[TUNE_DATA_FILES_MAX + 1];
     int file_count;

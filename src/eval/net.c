@@ -33,8 +33,8 @@ void net_free(NetModel *m)
     free(m->w2);
     free(m->b2);
     free(m->w3);
-    m->w1 = m->b1 = NULL;
-    m->w2 = m->w3 = NULL;
+    m->w1 = m->b1 = m->w3 = NULL;
+    m->w2 = NULL;
     m->b2 = NULL;
 }
 
@@ -121,8 +121,9 @@ Score net_output(const NetModel *m, const NetAccumulator *acc, Color turn)
     uint8_t x[2 * NET_HIDDEN_MAX];
     int h = m->hidden;
     for (int i = 0; i < h; i++) {
-        x[i] = (uint8_t)clamp_a(acc->v[turn][i]);
-        x[h + i] = (uint8_t)clamp_a(acc->v[!turn][i]);
+        int own = acc->v[turn][i], other = acc->v[!turn][i];
+        x[i] = (uint8_t)(own < 0 ? 0 : clamp_a(own >> NET_ACC_SHIFT));
+        x[h + i] = (uint8_t)(other < 0 ? 0 : clamp_a(other >> NET_ACC_SHIFT));
     }
     int32_t out = m->b3;
     for (int j = 0; j < m->l2; j++) {
@@ -132,7 +133,7 @@ Score net_output(const NetModel *m, const NetAccumulator *acc, Color turn)
             z += (int32_t)x[i] * w[i];
         out += (z < 0 ? 0 : clamp_a(z >> NET_SHIFT)) * m->w3[j];
     }
-    int64_t cm = (int64_t)out * NET_OUT_CM / (NET_ONE_A * NET_ONE_W);
+    int64_t cm = (int64_t)out * NET_OUT_CM / (NET_ONE_A * NET_ONE_W3);
     return cm >= SCORE_EVAL_MAX ? SCORE_EVAL_MAX - 1 : cm <= -SCORE_EVAL_MAX ? -(SCORE_EVAL_MAX - 1) : (Score)cm;
 }
 
@@ -182,14 +183,14 @@ void net_randomize(NetModel *m, uint64_t seed)
     uint64_t r = seed ^ 0x6A09E667F3BCC909ULL;
     int h = m->hidden;
     for (size_t k = 0; k < (size_t)NET_INPUTS * (size_t)h; k++)
-        m->w1[k] = (int16_t)((int)(hash_splitmix(&r) % 61) - 30);
+        m->w1[k] = (int16_t)((int)(hash_splitmix(&r) % 481) - 240);
     for (int i = 0; i < h; i++)
-        m->b1[i] = (int16_t)((int)(hash_splitmix(&r) % 129) - 32);
+        m->b1[i] = (int16_t)((int)(hash_splitmix(&r) % 1025) - 256);
     for (size_t k = 0; k < (size_t)m->l2 * 2 * (size_t)h; k++)
         m->w2[k] = (int8_t)((int)(hash_splitmix(&r) % 31) - 15);
     for (int j = 0; j < m->l2; j++) {
         m->b2[j] = (int32_t)(hash_splitmix(&r) % 20001) - 10000;
-        m->w3[j] = (int8_t)((int)(hash_splitmix(&r) % 61) - 30);
+        m->w3[j] = (int16_t)((int)(hash_splitmix(&r) % 3841) - 1920);
     }
-    m->b3 = (int32_t)(hash_splitmix(&r) % 2001) - 1000;
+    m->b3 = (int32_t)(hash_splitmix(&r) % 128001) - 64000;
 }

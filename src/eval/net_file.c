@@ -25,7 +25,7 @@ static void put(Writer *w, uint64_t v, int bytes)
 static size_t file_size(int hidden, int l2, size_t note)
 {
     return MAGIC_LEN + 2 * 4 + 2 + note + (size_t)NET_INPUTS * (size_t)hidden * 2 + (size_t)hidden * 2 +
-           (size_t)l2 * 2 * (size_t)hidden + (size_t)l2 * 4 + (size_t)l2 + 4 + 4;
+           (size_t)l2 * 2 * (size_t)hidden + (size_t)l2 * 4 + (size_t)l2 * 2 + 4 + 4;
 }
 
 uint8_t *net_file_encode(const NetModel *m, size_t *len)
@@ -52,7 +52,7 @@ uint8_t *net_file_encode(const NetModel *m, size_t *len)
     for (int j = 0; j < m->l2; j++)
         put(&w, (uint32_t)m->b2[j], 4);
     for (int j = 0; j < m->l2; j++)
-        put(&w, (uint8_t)m->w3[j], 1);
+        put(&w, (uint16_t)m->w3[j], 2);
     put(&w, (uint32_t)m->b3, 4);
     put(&w, eval_file_crc32(w.p, w.at), 4);
     *len = w.at;
@@ -120,7 +120,7 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
     for (int j = 0; j < l2; j++)
         m->b2[j] = (int32_t)(uint32_t)get(bytes, &at, 4);
     for (int j = 0; j < l2; j++)
-        m->w3[j] = (int8_t)(uint8_t)get(bytes, &at, 1);
+        m->w3[j] = (int16_t)(uint16_t)get(bytes, &at, 2);
     m->b3 = (int32_t)(uint32_t)get(bytes, &at, 4);
     if (!net_check_range(m)) {
         snprintf(why, why_size, "a first-layer sum could leave int16: the file was not written by the trainer");

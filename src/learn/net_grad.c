@@ -1,0 +1,148 @@
+/* The network in floating point (see net_grad.h). */
+#include "learn/net_grad.h"
+
+#include <math.h>
+#include <string.h>
+#include "rules/hash.h"
+
+void net_grad_shape(NetShape *s, int hidden, int l2)
+{
+    s->hidden = hidden, s->l2 = l2;
+    s->w1 = 0;
+    s->b1 = s->w1 + (size_t)NET_INPUTS * (size_t)hidden;
+    s->w2 = s->b1 + (size_t)hidden;
+    s->b2 = s->w2 + (size_t)l2 * 2 * (size_t)hidden;
+    s->w3 = s->b2 + (size_t)l2;
+    s->b3 = s->w3 + (size_t)l2;
+    s->count = s->b3 + 1;
+}
+
+/* A uniform draw in [-a, a]. */
+static float uniform(uint64_t *r, float a) { return a * (float)((double)(hash_splitmix(r) >> 11) / 0x1p52 - 1.0); }
+
+void net_grad_init(const NetShape *s, float *p, uint64_t seed)
+{
+    uint64_t r = seed ^ 0xBB67AE8584CAA73BULL;
+    memset(p, 0, s->count * sizeof *p);
+    for (size_t k = 0; k < (size_t)NET_INPUTS * (size_t)s->hidden; k++)
+        p[s->w1 + k] = uniform(&r, 0.08f);   /* 40 pieces: a sum of spread about 0.3 */
+    for (int i = 0; i < s->hidden; i++)
+        p[s->b1 + i] = 0.5f;
+    float a = 1.7f / sqrtf((float)(2 * s->hidden));
+    for (size_t k = 0; k < (size_t)s->l2 * 2 * (size_t)s->hidden; k++)
+        p[s->w2 + k] = uniform(&r, a);
+    for (int j = 0; j < s->l2; j++) {
+        p[s->b2 + j] = 0.5f;
+        p[s->w3 + j] = uniform(&r, 0.1f);
+    }
+}
+
+static float clip01(float x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+
+/* The forward pass: fills pass and returns the output (1.0 = NET_OUT_CM centi-men). */
+static float forward(const NetShape *s, const float *p, const Position *pos, NetPass *pass)
+{
+    int h = s->hidden;
+    Color persp[2] = {pos->turn, (Color)!pos->turn};
+    for (int side = 0; side < 2; side++) {
+        float *acc = pass->acc[side];
+        memcpy(acc, p + s->b1, (size_t)h * sizeof *acc);
+        pass->n[side] = net_inputs(pos, persp[side], pass->in[side]);
+        for (int k = 0; k < pass->n[side]; k++) {
+            const float *row = p + s->w1 + (size_t)pass->in[side][k] * (size_t)h;
+            for (int i = 0; i < h; i++)
+                acc[i] += row[i];
+        }
+        for (int i = 0; i < h; i++)
+            pass->x[side * h + i] = clip01(acc[i]);
+    }
+    float out = p[s->b3];
+    for (int j = 0; j < s->l2; j++) {
+        const float *w = p + s->w2 + (size_t)j * 2 * (size_t)h;
+        float z = p[s->b2 + j];
+        for (int i = 0; i < 2 * h; i++)
+            z += pass->x[i] * w[i];
+        pass->z[j] = z;
+        pass->y[j] = clip01(z);
+        out += pass->y[j] * p[s->w3 + j];
+    }
+    return out;
+}
+
+double net_grad_score(const NetShape *s, const float *p, const Position *pos, NetPass *pass)
+{
+    return (double)forward(s, p, pos, pass) * NET_OUT_CM;
+}
+
+double net_grad_loss(const NetShape *s, const float *p, const Position *pos, double target, double k,
+                     NetPass *pass, float *grad, double *score_out)
+{
+    double score = (double)forward(s, p, pos, pass) * NET_OUT_CM;
+    *score_out = score;
+    double pred = 1.0 / (1.0 + exp(-k * score)), err = pred - target;
+    if (!grad)
+        return err * err;
+    int h = s->hidden;
+    float d_out = (float)(2.0 * err * pred * (1.0 - pred) * k * NET_OUT_CM);
+    grad[s->b3] += d_out;
+    memset(pass->dx, 0, (size_t)(2 * h) * sizeof pass->dx[0]);
+    for (int j = 0; j < s->l2; j++) {
+        grad[s->w3 + j] += d_out * pass->y[j];
+        if (pass->z[j] <= 0 || pass->z[j] >= 1)
+            continue;   /* clipped: no gradient through this unit */
+        float dz = d_out * p[s->w3 + j];
+        grad[s->b2 + j] += dz;
+        const float *w = p + s->w2 + (size_t)j * 2 * (size_t)h;
+        float *gw = grad + s->w2 + (size_t)j * 2 * (size_t)h;
+        for (int i = 0; i < 2 * h; i++) {
+            gw[i] += dz * pass->x[i];
+            pass->dx[i] += dz * w[i];
+        }
+    }
+    for (int side = 0; side < 2; side++) {
+        float *da = pass->dx + side * h;
+        const float *acc = pass->acc[side];
+        for (int i = 0; i < h; i++)
+            da[i] = acc[i] > 0 && acc[i] < 1 ? da[i] : 0;
+        for (int i = 0; i < h; i++)
+            grad[s->b1 + i] += da[i];
+        for (int k2 = 0; k2 < pass->n[side]; k2++) {
+            float *row = grad + s->w1 + (size_t)pass->in[side][k2] * (size_t)h;
+            for (int i = 0; i < h; i++)
+                row[i] += da[i];
+        }
+    }
+    return err * err;
+}
+
+/* x rounded to the nearest integer, halves away from zero, within [lo, hi]. */
+static long round_clamp(double x, long lo, long hi)
+{
+    double r = x < 0 ? -floor(-x + 0.5) : floor(x + 0.5);
+    return r < (double)lo ? lo : r > (double)hi ? hi : (long)r;
+}
+
+bool net_grad_quantize(const NetShape *s, const float *p, NetModel *m)
+{
+    if (!net_alloc(m, s->hidden, s->l2))
+        return false;
+    int h = s->hidden;
+    /* The first layer in units of 1 / NET_ONE_ACC, shrunk until no 40 pieces can overflow its sums: a
+     * shrink changes the activations, so the trainer's own clipping keeps it from happening. */
+    for (double scale = NET_ONE_ACC;; scale *= 0.95) {
+        for (size_t k = 0; k < (size_t)NET_INPUTS * (size_t)h; k++)
+            m->w1[k] = (int16_t)round_clamp(p[s->w1 + k] * scale, -INT16_MAX, INT16_MAX);
+        for (int i = 0; i < h; i++)
+            m->b1[i] = (int16_t)round_clamp(p[s->b1 + i] * scale, -INT16_MAX, INT16_MAX);
+        if (net_check_range(m))
+            break;
+    }
+    for (size_t k = 0; k < (size_t)s->l2 * 2 * (size_t)h; k++)
+        m->w2[k] = (int8_t)round_clamp(p[s->w2 + k] * NET_ONE_W, -127, 127);
+    for (int j = 0; j < s->l2; j++) {
+        m->b2[j] = (int32_t)round_clamp((double)p[s->b2 + j] * NET_ONE_A * NET_ONE_W, -INT32_MAX, INT32_MAX);
+        m->w3[j] = (int16_t)round_clamp(p[s->w3 + j] * NET_ONE_W3, -INT16_MAX, INT16_MAX);
+    }
+    m->b3 = (int32_t)round_clamp((double)p[s->b3] * NET_ONE_A * NET_ONE_W3, -INT32_MAX, INT32_MAX);
+    return true;
+}

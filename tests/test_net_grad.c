@@ -1,0 +1,111 @@
+/* The network in floating point (learn/net_grad.h): its gradient against finite differences of its
+ * loss, and its rounding into the integer network, which scores within a few centi-men of it. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "learn/net_grad.h"
+#include "rules/hash.h"
+#include "rules/make.h"
+#include "rules/movegen.h"
+#include "rules/rules.h"
+
+/* The position after plies random moves from the start (seeded), or the last one with a move. */
+static void random_position(uint64_t *r, int plies, Position *pos)
+{
+    position_start(pos);
+    for (int i = 0; i < plies; i++) {
+        MoveList list;
+        movegen_generate(pos, &list);
+        if (list.count == 0)
+            return;
+        Position next;
+        make_move(pos, list.moves[hash_splitmix(r) % (uint64_t)list.count], &next, true);
+        MoveList after;
+        movegen_generate(&next, &after);
+        if (after.count == 0)
+            return;
+        *pos = next;
+    }
+}
+
+static void test_gradient_matches_differences(void **state)
+{
+    (void)state;
+    NetShape s;
+    net_grad_shape(&s, 32, 8);
+    float *p = malloc(s.count * sizeof *p), *g = calloc(s.count, sizeof *g);
+    net_grad_init(&s, p, 4);
+    static NetPass pass;
+    uint64_t r = 5;
+    Position pos;
+    random_position(&r, 30, &pos);
+    double score, k = 0.008747, target = 0.8;
+    net_grad_loss(&s, p, &pos, target, k, &pass, g, &score);
+    /* one parameter of each kind that the position uses: an active input's row, biases, layers 2, 3 */
+    int in[40];
+    int n = net_inputs(&pos, pos.turn, in);
+    assert_true(n > 10);
+    size_t probe[] = {s.w1 + (size_t)in[3] * 32 + 5, s.b1 + 7, s.w2 + 3 * 64 + 10, s.b2 + 2, s.w3 + 1, s.b3};
+    int checked = 0;
+    for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+        float keep = p[probe[i]], h = 1e-3f;
+        double up, down, sc;
+        p[probe[i]] = keep + h;
+        up = net_grad_loss(&s, p, &pos, target, k, &pass, NULL, &sc);
+        p[probe[i]] = keep - h;
+        down = net_grad_loss(&s, p, &pos, target, k, &pass, NULL, &sc);
+        p[probe[i]] = keep;
+        double numeric = (up - down) / (2 * h);
+        if (fabs(numeric) < 1e-6 && fabs(g[probe[i]]) < 1e-6)
+            continue;   /* a clipped unit: nothing flows, which both agree on */
+        assert_true(fabs(numeric - g[probe[i]]) <= 0.02 * fabs(numeric) + 1e-5);
+        checked++;
+    }
+    assert_true(checked >= 4);
+    free(p);
+    free(g);
+}
+
+static void test_quantized_scores_follow(void **state)
+{
+    (void)state;
+    NetShape s;
+    net_grad_shape(&s, 64, 16);
+    float *p = malloc(s.count * sizeof *p);
+    net_grad_init(&s, p, 9);
+    NetModel m;
+    assert_true(net_grad_quantize(&s, p, &m));
+    assert_true(net_check_range(&m));
+    static NetPass pass;
+    uint64_t r = 11;
+    double worst = 0, spread = 0;
+    for (int i = 0; i < 200; i++) {
+        Position pos;
+        random_position(&r, i % 60, &pos);
+        double f = net_grad_score(&s, p, &pos, &pass);
+        Score q = net_evaluate(&m, &pos);
+        worst = fmax(worst, fabs(f - q));
+        spread = fmax(spread, fabs(f));
+    }
+    print_message("worst %.2f spread %.2f\n", worst, spread);
+    assert_true(spread > 20);     /* the scores are not all alike */
+    assert_true(worst < 12);      /* rounding costs a few centi-men at most */
+    net_free(&m);
+    free(p);
+}
+
+int main(void)
+{
+    rules_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gradient_matches_differences),
+        cmocka_unit_test(test_quantized_scores_follow),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,136 @@
+/* Fitting the network (learn/net_train.h): on a little self-play data the held-out loss falls, the
+ * same settings give the same network byte for byte, a run stopped and resumed from its checkpoint
+ * ends with the network of an unbroken run, and a checkpoint of another run or a damaged one is
+ * refused. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "endgame/bitbase.h"
+#include "eval/eval.h"
+#include "eval/net_file.h"
+#include "learn/net_train.h"
+#include "learn/sample.h"
+#include "learn/selfplay.h"
+#include "opening/openings.h"
+#include "rules/rules.h"
+
+static char data[64], ck[64];
+
+static NetTrainConfig config(void)
+{
+    NetTrainConfig cfg;
+    net_train_default(&cfg);
+    cfg.hidden = 32, cfg.l2 = 8, cfg.epochs = 3, cfg.batch = 256, cfg.rate = 0.003, cfg.report_every = 0;
+    cfg.threads = 2;
+    return cfg;
+}
+
+/* Trains under cfg; returns the network's file bytes (caller frees) and its report. */
+static uint8_t *train(const NetTrainConfig *cfg, NetTrainReport *rep, size_t *len, bool want_ok)
+{
+    const char *files[] = {data};
+    NetModel m;
+    char why[512] = "";
+    bool ok = net_train_run(files, 1, cfg, &m, rep, NULL, why, sizeof why);
+    if (ok != want_ok)
+        fail_msg("net_train_run returned %d: %s", ok, why);
+    if (!ok)
+        return NULL;
+    uint8_t *bytes = net_file_encode(&m, len);
+    net_free(&m);
+    return bytes;
+}
+
+static void test_loss_falls_and_runs_repeat(void **state)
+{
+    (void)state;
+    NetTrainConfig cfg = config();
+    NetTrainReport a, b;
+    size_t la, lb;
+    uint8_t *x = train(&cfg, &a, &la, true), *y = train(&cfg, &b, &lb, true);
+    assert_true(a.valid_count > 300 && a.train_count > 3000);
+    assert_true(a.valid_after < a.valid_before - 0.005);
+    assert_int_equal(a.epochs, 3);
+    assert_int_equal(la, lb);
+    assert_memory_equal(x, y, la);
+    free(x);
+    free(y);
+}
+
+static void test_resume_is_exact(void **state)
+{
+    (void)state;
+    NetTrainConfig cfg = config();
+    NetTrainReport whole, part;
+    size_t lw, lp;
+    uint8_t *w = train(&cfg, &whole, &lw, true);
+    cfg.checkpoint = ck;
+    cfg.chunk_limit = 1;   /* killed after the first chunk (here, all of epoch 1) */
+    free(train(&cfg, &part, &lp, true));
+    cfg.chunk_limit = 0;
+    cfg.resume = ck;
+    uint8_t *p = train(&cfg, &part, &lp, true);
+    assert_int_equal(part.epochs, 3);
+    assert_int_equal(lw, lp);
+    assert_memory_equal(w, p, lw);
+    free(w);
+    free(p);
+
+    cfg.seed = 2;   /* another run's checkpoint */
+    assert_null(train(&cfg, &part, &lp, false));
+    cfg.seed = 1;
+    FILE *f = fopen(ck, "r+b");
+    fseek(f, 200, SEEK_SET);
+    fputc(0x5A, f);
+    fclose(f);
+    assert_null(train(&cfg, &part, &lp, false));
+    cfg.resume = "/nonexistent/ck";
+    assert_null(train(&cfg, &part, &lp, false));
+    unlink(ck);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    rules_init();
+    eval_init();
+    bitbase_init();
+    snprintf(data, sizeof data, "/tmp/test_net_train_%d.bin", (int)getpid());
+    snprintf(ck, sizeof ck, "/tmp/test_net_train_%d.ck", (int)getpid());
+    Position *openings;
+    char err[256];
+    int count = openings_load(NULL, VARIANT_NORMAL, &openings, err, sizeof err);
+    SelfplayConfig cfg;
+    selfplay_default_config(&cfg);
+    cfg.games = 60, cfg.nodes = 300, cfg.seed = 3, cfg.threads = 2, cfg.binary = true;
+    FILE *f = fopen(data, "wb");
+    fputs(SAMPLE_BIN_MAGIC, f);
+    SelfplayStats stats;
+    bool ok = selfplay_run(&cfg, openings, count, f, NULL, &stats);
+    fclose(f);
+    free(openings);
+    return ok && stats.positions > 4000 ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    unlink(data);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_loss_falls_and_runs_repeat),
+        cmocka_unit_test(test_resume_is_exact),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
