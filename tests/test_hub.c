@@ -11,6 +11,10 @@
 #include "opening/book.h"
 #include "support/hub_test_util.h"
 #include "rules/notation.h"
+#include "eval/net_file.h"
+#include "eval/net_weights.h"
+#include <stdio.h>
+#include <unistd.h>
 
 /* The position string of the hub's current position. */
 static void current_hub_string(Hub *h, char *buf)
@@ -35,6 +39,7 @@ static void test_handshake(void **state)
              "param name=skill value=20 type=int min=1 max=20\n"
              "param name=seed value=0 type=int min=0 max=2147483647\n"
              "param name=threads value=1 type=int min=1 max=256\n"
+             "param name=eval value=patterns type=enum values=\"patterns net\"\n"
              "wait\n",
              bitbase_pieces(), bitbase_pieces());
     assert_true(bitbase_pieces() >= 4);
@@ -134,10 +139,53 @@ static void test_set_param_invalid(void **state)
         if (!strstr(out, word))
             fail_msg("the unknown-parameter message does not name %s: %s", name, out);
     }
-    assert_int_equal(n, 11);
+    assert_int_equal(n, 12);
     assert_non_null(strstr(out, " search-NAME)"));
     free(hello);
     free(out);
+}
+
+/* The eval parameter: net is refused while the process has no network, then searches with the
+ * one loaded (another best line than the patterns' at the same depth), and patterns comes back. */
+static void test_eval_param(void **state)
+{
+    Hub *h = *state;
+    const char *go = "pos fen=W:W27,28,31,32,33,36,37,38,42:B8,12,13,17,18,19,22,23,24\nlevel depth=6\ngo analyze\n";
+    char *out = run(h, "set-param name=eval value=foo\n");
+    assert_non_null(strstr(out, "is not patterns or net"));
+    free(out);
+    if (!net_weights()) {
+        out = run(h, "set-param name=eval value=net\n");
+        assert_non_null(strstr(out, "has no network"));
+        assert_null(h->params.net);
+        free(out);
+        NetModel m;
+        assert_true(net_alloc(&m, 32, 8));
+        net_randomize(&m, 1);
+        char path[] = "/tmp/test_hub_net_XXXXXX", why[256];
+        int fd = mkstemp(path);
+        close(fd);
+        assert_true(net_file_save(&m, path, why, sizeof why));
+        net_free(&m);
+        assert_true(net_weights_use_file(path, why, sizeof why));
+        unlink(path);
+    }
+    char *patterns = run(h, go);
+    out = run(h, "set-param name=eval value=net\nhub\n");
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_true(line_index(out, "param name=eval value=net type=enum values=\"patterns net\"", 0) >= 0);
+    assert_ptr_equal(h->params.net, net_weights());
+    free(out);
+    char *net = run(h, go);
+    assert_true(line_index(net, "done move=", 0) >= 0);
+    const char *a = strstr(patterns, "info depth=6 "), *b = strstr(net, "info depth=6 ");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_false(strncmp(a, b, (size_t)(strchr(a, '\n') - a)) == 0);   /* another evaluation, another search */
+    free(run(h, "set-param name=eval value=patterns\n"));
+    assert_null(h->params.net);
+    free(patterns);
+    free(net);
 }
 
 /* The variant parameter: positions, moves and answers follow the rules set; a change of rules
@@ -517,6 +565,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_set_param_valid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_and_init, setup, teardown),
         cmocka_unit_test_setup_teardown(test_variants, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_eval_param, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_invalid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_set_param_search_params, setup, teardown),
         cmocka_unit_test_setup_teardown(test_init_ping_quit, setup, teardown),

@@ -4,6 +4,7 @@
  * weight vector (so weight sets stay apart; bit 16 always set, so an all-zero cache matches
  * nothing), and the score for White in the low 16 bits. Eight bytes keep the whole cache in the
  * core's own cache beside the weights; a false hit needs 47 key bits to agree. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "eval/eval_layout.h"
@@ -23,6 +24,13 @@ static inline void eval_cache_prefetch(const EvalCache *cache, Key key)
 {
     __builtin_prefetch(&cache->entry[key & (EVAL_CACHE_ENTRIES - 1)]);
 }
+
+/* Whether the cache holds pos's score for White under the evaluation tag names (a weight vector or a
+ * network: any address that tells evaluations apart), into *white. */
+bool eval_cache_probe(const EvalCache *cache, const Position *pos, const void *tag, Score *white);
+
+/* Stores pos's score for White under tag. */
+void eval_cache_store(EvalCache *cache, const Position *pos, const void *tag, Score white);
 
 /* The evaluation of pos for the side to move under weights (eval_position's when they are its
  * variant's), looked up in cache by pos->key (which must be pos's own) and stored there on a miss. */

@@ -37,7 +37,7 @@
 
 enum { NET_OWN_MAN = 0, NET_OWN_KING = 1, NET_OTHER_MAN = 2, NET_OTHER_KING = 3 };
 
-typedef struct {
+typedef struct NetModel {
     int hidden, l2;
     int16_t *w1;      /* [NET_INPUTS][hidden]: an input's row, what its presence adds */
     int16_t *b1;      /* [hidden] */

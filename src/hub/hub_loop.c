@@ -7,6 +7,7 @@
 #include <string.h>
 #include "endgame/bitbase.h"
 #include "eval/eval_weights.h"
+#include "eval/net_weights.h"
 #include "hub/hub_term.h"
 #include "rules/notation.h"
 
@@ -68,6 +69,12 @@ static void describe_int(const Hub *h, const char *name, FILE *out)
             ip->max);
 }
 
+static void describe_eval(const Hub *h, const char *name, FILE *out)
+{
+    (void)name;
+    fprintf(out, "value=%s type=enum values=\"patterns net\"", h->params.net ? "net" : "patterns");
+}
+
 static void describe_seed(const Hub *h, const char *name, FILE *out)
 {
     (void)name;
@@ -89,7 +96,7 @@ static const struct {
     {"tt-size", describe_tt_size},  {"ponder", describe_flag},  {"variant", describe_variant},
     {"bb-size", describe_bb_size},  {"book", describe_flag},    {"book-ply", describe_int},
     {"book-margin", describe_int},  {"multipv", describe_int},  {"skill", describe_int},
-    {"seed", describe_seed},        {"threads", describe_threads},
+    {"seed", describe_seed},        {"threads", describe_threads}, {"eval", describe_eval},
 };
 
 /* The handshake: id, one param line per parameter with its type and current value, wait. */
@@ -116,7 +123,7 @@ static void cmd_hub(Hub *h)
 /* The error for a parameter name no one knows, naming those the engine has. */
 static void unknown_param(Hub *h, const char *name)
 {
-    char ex[EXCERPT + 4], names[256] = "";
+    char ex[EXCERPT + 4], names[512] = "";
     size_t len = 0;
     hub_excerpt(name, EXCERPT, ex, sizeof ex);
     for (size_t i = 0; i < sizeof PARAMS / sizeof PARAMS[0] && len < sizeof names; i++)
@@ -198,6 +205,18 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
             if (h->search)   /* after init: decode its weights now, not in the first move's time */
                 eval_weights_of(v);
         }
+    } else if (strcmp(name->value, "eval") == 0) {
+        if (strcmp(value->value, "patterns") == 0)
+            h->params.net = NULL;
+        else if (strcmp(value->value, "net") != 0)
+            hub_error(h, "eval \"%s\" is not patterns or net; keeping %s", ex, h->params.net ? "net" : "patterns");
+        else if (!net_weights())
+            hub_error(h, "eval net: this engine has no network (start it with hub --net FILE); keeping %s",
+                      h->params.net ? "net" : "patterns");
+        else
+            h->params.net = net_weights();
+        if (h->search)
+            *search_params(h->search) = h->params;
     } else if (strcmp(name->value, "bb-size") == 0) {
         long long pieces;
         if (hub_parse_int(value->value, 0, bitbase_pieces(), &pieces)) {

@@ -24,6 +24,7 @@ static const char *const HELP[] = {
     "                               multipv (lines of go analyze and go think, 1-10),",
     "                               skill (level of go think and go ponder, 1-20; 20: full strength, the default),",
     "                               seed (random choices of book and levels; 0: from the clock),",
+    "                               eval (patterns, or net: the network of hub --net FILE),",
     "                               search-NAME (experimental: a field of SearchParams, as search-lmr)",
     "  init                         answers ready",
     "  pos pos=P|fen=F|start [moves=\"M1 M2 ...\"]   set the position (P = 51-char Hub string)",
@@ -359,7 +360,7 @@ static void cmd_bench(Hub *h, const HubCommand *c)
     const char *err = count_arg(c, "depth", 1, BENCH_MAX_DEPTH, BENCH_DEFAULT_DEPTH, &depth);
     if (err)
         hub_error(h, "bench depth: %s, expected an integer from 1 to %d", err, BENCH_MAX_DEPTH);
-    else if (bench_run((int)depth, h->threads, BENCH_TT_MIB, h->out) == 0)
+    else if (bench_run((int)depth, h->threads, BENCH_TT_MIB, h->params.net, h->out) == 0)
         hub_error(h, "bench: not enough memory");
 }
 

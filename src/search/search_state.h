@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include "eval/eval_cache.h"
+#include "eval/net.h"
 #include "rules/game.h"
 #include "search/search_types.h"
 #include "search/timeman.h"
@@ -86,4 +87,10 @@ struct Search {
     int helper_count;
     _Atomic double helper_deadline;   /* the main searcher's hard time limit, at which its helpers stop
                                          by themselves (0: none); ponder-hit moves it */
+    /* the network's first layer by ply: net_acc[p] is net_pos[p]'s (when net_ready[p]) under net_of,
+     * the base a node at ply p + 1 updates from (any position is a valid base; its parent the cheapest) */
+    const NetModel *net_of;
+    bool net_ready[MAX_PLY + 1];
+    Position net_pos[MAX_PLY + 1];
+    NetAccumulator net_acc[MAX_PLY + 1];
 };

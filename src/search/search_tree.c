@@ -27,13 +27,39 @@
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
 static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
 
-/* The static evaluation of a position: material only, the full evaluation, or (positional < 100) material
- * plus that percentage of the rest; always strictly inside +-SCORE_EVAL_MAX. */
-static inline Score static_eval(Search *s, const Position *pos)
+/* The network's score of pos, the node at ply, for the side to move: from the cache, else from
+ * the first layer of the nearest ply below (its parent's when that was evaluated) updated to pos. */
+static Score net_eval(Search *s, const Position *pos, int ply)
+{
+    const NetModel *m = s->params.net;
+    Score white;
+    if (eval_cache_probe(&s->eval_cache, pos, m, &white))
+        return eval_side_relative(white, pos->turn);
+    if (s->net_of != m) {   /* another network: no first layer is valid any more */
+        memset(s->net_ready, 0, sizeof s->net_ready);
+        s->net_of = m;
+    }
+    if (ply > 0 && s->net_ready[ply - 1])
+        net_update(m, &s->net_pos[ply - 1], &s->net_acc[ply - 1], pos, &s->net_acc[ply]);
+    else
+        net_refresh(m, pos, &s->net_acc[ply]);
+    s->net_pos[ply] = *pos;
+    s->net_ready[ply] = true;
+    Score own = net_output(m, &s->net_acc[ply], pos->turn);
+    eval_cache_store(&s->eval_cache, pos, m, eval_side_relative(own, pos->turn));
+    return own;
+}
+
+/* The static evaluation of a position: material only, the full evaluation (the patterns' or the
+ * network's), or (positional < 100) material plus that percentage of the rest; always strictly
+ * inside +-SCORE_EVAL_MAX. */
+static inline Score static_eval(Search *s, const Position *pos, int ply)
 {
     if (s->params.material)
         return eval_material(pos);
-    Score full = eval_cache_position(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
+    Score full = s->params.net && position_variant(pos) == VARIANT_NORMAL
+                     ? net_eval(s, pos, ply)
+                     : eval_cache_position(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
     if (s->params.positional == 100)
         return full;
     Score material = eval_material(pos);
@@ -46,7 +72,7 @@ static inline Score leaf_eval(Search *s, const Position *pos, int ply)
 {
     s->leaf_count++;
     s->leaf_ply_sum += (uint64_t)ply;
-    return static_eval(s, pos);
+    return static_eval(s, pos, ply);
 }
 
 /* A draw's score for the side to move at ply: the root's side (even plies) pays the contempt,
@@ -293,13 +319,13 @@ Score search_tree_node(Search *s, const Position *pos, const DrawState *ds, int 
     bool quiet_node = !pv_node && depth <= FUTILITY_MAX_DEPTH && !skip && !movegen_has_capture(pos) &&
                       !movegen_opponent_has_capture(pos);
     if (quiet_node && s->params.futility && abs(beta) < SCORE_EVAL_MAX) {
-        eval = static_eval(s, pos);
+        eval = static_eval(s, pos, ply);
         if (eval - s->params.futility * depth >= beta)
             return eval;
     }
     if (!pv_node && s->params.prune && depth >= PROBCUT_MIN_DEPTH && abs(beta) < SCORE_EVAL_MAX &&
         !(s->params.spare_offers && s->after_quiet[ply] && movegen_has_capture(pos)) &&
-        (!s->params.prune_eval || (eval == SCORE_INF ? static_eval(s, pos) : eval) >= beta)) {
+        (!s->params.prune_eval || (eval == SCORE_INF ? static_eval(s, pos, ply) : eval) >= beta)) {
         int margin_depth = s->params.prune_depth && depth > s->params.prune_depth ? s->params.prune_depth : depth;
         Score pbeta = beta + s->params.prune * margin_depth;
         Score score = search_tree_node(s, pos, ds, depth * 40 / 100, ply, pbeta - 1, pbeta);
