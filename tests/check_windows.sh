@@ -2,7 +2,8 @@
 # engine.exe under Wine against the Linux ./engine (run from the repository root by
 # `make check-windows`): its DLLs, perft and the bench signature, the Hub dialogue with Windows line
 # ends, --weights and --log paths with backslashes, the end of input mid-search, DXP games in both
-# roles, a match, a threaded selfplay, and the refusal of match. Prints what failed; exits 1 then.
+# roles, a match, a threaded selfplay, the refusal of match, and a network's scores (the same bench
+# nodes on engine.exe's vector path as on the native one). Prints what failed; exits 1 then.
 set -u
 WINE=$(command -v wine || command -v wine64) || { echo "check-windows: wine is not installed"; exit 1; }
 export WINEDEBUG=-all
@@ -34,6 +35,12 @@ fen='W:WK47,31,32,33,38,39:B8,12,13,K17,18,22'
 check "perft with kings" "$(win perft "$fen" 5 | cut -d' ' -f1-3)" "$(./engine perft "$fen" 5 | cut -d' ' -f1-3)"
 check "moves" "$(win moves start | tr -d '\r' | tr '\n' ' ')" "$(./engine moves start | tr '\n' ' ')"
 check "bench signature" "$(win bench | tr -d '\r' | cut -d' ' -f1-2)" "$(./engine bench | cut -d' ' -f1-2)"
+# A network scores alike on the SSSE3 path of engine.exe and the native one: the same bench nodes.
+./engine selfplay --games 40 --nodes 300 --seed 2 --threads 1 --out "$scratch/net-data.bin" 2>/dev/null
+./engine tune --net --size 64x16 --epochs 1 --batch 512 --threads 1 --report 0 --out "$scratch/net.bin" \
+    "$scratch/net-data.bin" > /dev/null
+check "network bench nodes" "$(win bench 10 --net "$scratch/net.bin" | tr -d '\r' | tail -n 1 | cut -d' ' -f1-2)" \
+    "$(./engine bench 10 --net "$scratch/net.bin" | tail -n 1 | cut -d' ' -f1-2)"
 
 # The Hub dialogue as a Windows GUI sends it (CR LF), with a search under way while commands come.
 {

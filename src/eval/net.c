@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "eval/net_simd.h"
 #include "rules/hash.h"
 
 #define SQUARES 50
@@ -127,10 +128,7 @@ Score net_output(const NetModel *m, const NetAccumulator *acc, Color turn)
     }
     int32_t out = m->b3;
     for (int j = 0; j < m->l2; j++) {
-        const int8_t *w = m->w2 + (size_t)j * 2 * (size_t)h;
-        int32_t z = m->b2[j];
-        for (int i = 0; i < 2 * h; i++)
-            z += (int32_t)x[i] * w[i];
+        int32_t z = m->b2[j] + net_simd_dot(x, m->w2 + (size_t)j * 2 * (size_t)h, 2 * h);
         out += (z < 0 ? 0 : clamp_a(z >> NET_SHIFT)) * m->w3[j];
     }
     int64_t cm = (int64_t)out * NET_OUT_CM / (NET_ONE_A * NET_ONE_W3);

@@ -1,0 +1,70 @@
+/* The network's vector loop (see net_simd.h). */
+#include "eval/net_simd.h"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#define PATH "avx2"
+#elif defined(__SSSE3__)
+#include <tmmintrin.h>
+#define PATH "ssse3"
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define PATH "simd128"
+#else
+#define PATH "plain"
+#endif
+
+int32_t net_simd_dot_plain(const uint8_t *x, const int8_t *w, int n)
+{
+    int32_t sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += (int32_t)x[i] * w[i];
+    return sum;
+}
+
+const char *net_simd_path(void) { return PATH; }
+
+#if defined(__AVX2__)
+int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n)
+{
+    __m256i acc = _mm256_setzero_si256();
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (int i = 0; i < n; i += NET_SIMD_BLOCK) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + i));
+        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(a, b), ones));
+    }
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
+#elif defined(__SSSE3__)
+int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n)
+{
+    __m128i acc = _mm_setzero_si128();
+    const __m128i ones = _mm_set1_epi16(1);
+    for (int i = 0; i < n; i += 16) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(x + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(w + i));
+        acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_maddubs_epi16(a, b), ones));
+    }
+    acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0x4E));
+    acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0xB1));
+    return _mm_cvtsi128_si32(acc);
+}
+#elif defined(__wasm_simd128__)
+int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n)
+{
+    v128_t acc = wasm_i32x4_splat(0);
+    for (int i = 0; i < n; i += 16) {
+        v128_t a = wasm_v128_load(x + i), b = wasm_v128_load(w + i);
+        acc = wasm_i32x4_add(acc, wasm_i32x4_dot_i16x8(wasm_u16x8_extend_low_u8x16(a), wasm_i16x8_extend_low_i8x16(b)));
+        acc = wasm_i32x4_add(acc, wasm_i32x4_dot_i16x8(wasm_u16x8_extend_high_u8x16(a), wasm_i16x8_extend_high_i8x16(b)));
+    }
+    return wasm_i32x4_extract_lane(acc, 0) + wasm_i32x4_extract_lane(acc, 1) + wasm_i32x4_extract_lane(acc, 2) +
+           wasm_i32x4_extract_lane(acc, 3);
+}
+#else
+int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n) { return net_simd_dot_plain(x, w, n); }
+#endif

@@ -1,0 +1,42 @@
+/* The network's vector loop (eval/net_simd.h): the build's path gives the plain C sums on random
+ * and extreme activations and weights, for every length a network can have. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "eval/net.h"
+#include "eval/net_simd.h"
+#include "rules/hash.h"
+
+static void test_paths_agree(void **state)
+{
+    (void)state;
+    static uint8_t x[2 * NET_HIDDEN_MAX];
+    static int8_t w[2 * NET_HIDDEN_MAX];
+    uint64_t r = 17;
+    for (int round = 0; round < 200; round++) {
+        for (int i = 0; i < 2 * NET_HIDDEN_MAX; i++) {
+            uint64_t v = hash_splitmix(&r);
+            x[i] = (uint8_t)(round % 3 == 0 ? 127 : v % 128);                       /* all saturated, or random */
+            w[i] = (int8_t)(round % 5 == 0 ? (v >> 8 & 1 ? 127 : -127) : (int)((v >> 8) % 255) - 127);
+        }
+        int n = 2 * NET_HIDDEN_STEP * (1 + round % (NET_HIDDEN_MAX / NET_HIDDEN_STEP));
+        assert_int_equal(net_simd_dot(x, w, n), net_simd_dot_plain(x, w, n));
+    }
+    memset(x, 127, sizeof x);
+    memset(w, 127, sizeof w);
+    assert_int_equal(net_simd_dot(x, w, 2 * NET_HIDDEN_MAX), 127 * 127 * 2 * NET_HIDDEN_MAX);
+    const char *path = net_simd_path();
+    assert_true(strcmp(path, "avx2") == 0 || strcmp(path, "ssse3") == 0 || strcmp(path, "simd128") == 0 ||
+                strcmp(path, "plain") == 0);
+    print_message("net_simd path: %s\n", path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_paths_agree)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
