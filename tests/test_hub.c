@@ -178,10 +178,11 @@ static void test_eval_param(void **state)
     free(out);
     char *net = run(h, go);
     assert_true(line_index(net, "done move=", 0) >= 0);
-    const char *a = strstr(patterns, "info depth=6 "), *b = strstr(net, "info depth=6 ");
+    /* the first depth: an end of input may stop a slow build's search after it */
+    const char *a = strstr(patterns, "info depth=1 "), *b = strstr(net, "info depth=1 ");
     assert_non_null(a);
     assert_non_null(b);
-    assert_false(strncmp(a, b, (size_t)(strchr(a, '\n') - a)) == 0);   /* another evaluation, another search */
+    assert_false(strncmp(a, b, (size_t)(strchr(a, '\n') - a)) == 0);   /* another evaluation, another score */
     free(run(h, "set-param name=eval value=patterns\n"));
     assert_null(h->params.net);
     free(patterns);
