@@ -5,6 +5,7 @@
  * more): a game whose start position is not its opening under this schedule refuses the resume. */
 #include <stdio.h>
 #include "match/match_schedule.h"
+#include "pdn/pdn_game.h"
 
 /* Reads path (a missing file holds no games) for a match of games games under schedule s. Sets
  * white_points[g] (games entries) to White's half points (0..2) of each finished game g, -1 for
@@ -16,3 +17,6 @@
  * be read or rewritten. */
 int match_resume_load(const char *path, const MatchSchedule *s, int games, signed char *white_points, FILE *log,
                       char *err, size_t err_size);
+
+/* The match game number of g's Round tag (at least 1), or 0 when it has none. */
+long match_resume_round(const PdnGame *g);

@@ -6,7 +6,10 @@
 #include <string.h>
 
 #include "match/match_report.h"
+#include "match/match_resume.h"
 #include "pdn/pdn_read.h"
+
+#define MATCH_MERGE_ROUND_MAX 100000000   /* far above any match, far below a table too large to hold */
 
 /* What one round of the match holds once read. */
 typedef struct {
@@ -39,15 +42,6 @@ static bool rounds_reserve(Rounds *rs, long r)
         rs->round[i] = (RoundResult){-1, false};
     rs->cap = cap;
     return true;
-}
-
-/* The game number of g's Round tag (at least 1), or 0 when it has none. */
-static long round_of(const PdnGame *g)
-{
-    const char *round = pdn_game_tag(g, "Round");
-    char *end = NULL;
-    long r = round ? strtol(round, &end, 10) : 0;
-    return round && end != round && *end == '\0' && r >= 1 && r < 100000000 ? r : 0;
 }
 
 /* Checks that engine k's name in game g (round r) is the one met first; false with why if not. */
@@ -89,10 +83,11 @@ static bool read_file(const char *path, Rounds *rs, MatchMerge *m, FILE *log, ch
             fprintf(log, "match: merge: %s; that game is left out\n", pdn_reader_error(r)->message);
             continue;
         }
-        long round = round_of(&g);
+        long round = match_resume_round(&g);
         int points = pdn_result_white_points(g.result);
-        if (!round)
-            snprintf(why, why_size, "%s: game %d has no Round tag of a match game", path, n);
+        if (!round || round > MATCH_MERGE_ROUND_MAX)
+            snprintf(why, why_size, "%s: game %d has no Round tag of a match game (1 to %d)", path, n,
+                     MATCH_MERGE_ROUND_MAX);
         else if (points < 0)
             snprintf(why, why_size, "%s: game %d (match game %ld) has no result", path, n, round);
         else if (!rounds_reserve(rs, round))

@@ -14,8 +14,7 @@ static bool same_position(const Position *a, const Position *b)
            a->turn == b->turn && a->variant == b->variant;
 }
 
-/* The game number of g's Round tag (at least 1), or 0 when it has none. */
-static long round_of(const PdnGame *g)
+long match_resume_round(const PdnGame *g)
 {
     const char *round = pdn_game_tag(g, "Round");
     char *end = NULL;
@@ -39,7 +38,7 @@ static int keep_games(FILE *in, const char *path, FILE *out, const MatchSchedule
             fprintf(log, "match: resume: %s; that game is played again\n", pdn_reader_error(r)->message);
             continue;
         }
-        long round = round_of(&g);
+        long round = match_resume_round(&g);
         if (!round) {
             snprintf(err, err_size, "game %d has no Round tag of a match game", n);
             break;
