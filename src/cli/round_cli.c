@@ -57,57 +57,76 @@ static bool make_parents(const char *path)
     return ok;
 }
 
-/* Runs shard i of the job by the subcommand its command names; false after saying why. */
-static bool run_shard(RoundJob *j, long i)
+/* The words of one shard's command line, and the room they point into. */
+typedef struct {
+    char words[ROUND_TEXT_MAX], shard[32], threads[24], out[ROUND_TEXT_MAX], folder[ROUND_TEXT_MAX];
+    char inputs[ARGS_MAX][ROUND_TEXT_MAX / 4];
+    char *argv[ARGS_MAX + 1];
+} ShardArgs;
+
+/* Builds shard i's command line in a and runs it; false after saying why. */
+static bool build_and_run(RoundJob *j, long i, ShardArgs *a)
 {
-    static char words[ROUND_TEXT_MAX], shard[32], threads[24], out[ROUND_TEXT_MAX], folder[ROUND_TEXT_MAX];
-    static char inputs[ARGS_MAX][ROUND_TEXT_MAX / 4];
-    char *argv[ARGS_MAX];
     int argc = 0, inputs_used = 0;
-    argv[argc++] = "engine";
-    snprintf(words, sizeof words, "%s", j->round.command);
-    for (char *save = NULL, *w = strtok_r(words, " ", &save); w && argc < ARGS_MAX - 8; w = strtok_r(NULL, " ", &save))
-        argv[argc++] = w;
-    bool selfplay = strcmp(argv[1], "selfplay") == 0, rescore = strcmp(argv[1], "rescore") == 0;
+    a->argv[argc++] = "engine";
+    snprintf(a->words, sizeof a->words, "%s", j->round.command);
+    for (char *save = NULL, *w = strtok_r(a->words, " ", &save); w && argc < ARGS_MAX - 8; w = strtok_r(NULL, " ", &save))
+        a->argv[argc++] = w;
+    a->argv[argc] = NULL;
+    bool selfplay = argc > 1 && strcmp(a->argv[1], "selfplay") == 0;
+    bool rescore = argc > 1 && strcmp(a->argv[1], "rescore") == 0;
     if (!selfplay && !rescore) {
         fprintf(stderr, "engine round: %s: the command is \"%s\": a round runs selfplay or rescore\n", j->manifest,
-                argv[1]);
+                j->round.command);
         return false;
     }
-    snprintf(shard, sizeof shard, "%ld/%ld", i, j->round.shards);
-    round_shard_path(&j->round, j->dir, i, out, sizeof out);
-    if (!make_parents(out)) {
-        fprintf(stderr, "engine round: cannot make the folder of %s\n", out);
+    snprintf(a->shard, sizeof a->shard, "%ld/%ld", i, j->round.shards);
+    round_shard_path(&j->round, j->dir, i, a->out, sizeof a->out);
+    if (!make_parents(a->out)) {
+        fprintf(stderr, "engine round: cannot make the folder of %s\n", a->out);
         return false;
     }
-    argv[argc++] = "--shard", argv[argc++] = shard, argv[argc++] = "--out", argv[argc++] = out;
+    a->argv[argc++] = "--shard", a->argv[argc++] = a->shard, a->argv[argc++] = "--out", a->argv[argc++] = a->out;
     if (j->threads) {
-        snprintf(threads, sizeof threads, "%ld", j->threads);
-        argv[argc++] = "--threads", argv[argc++] = threads;
+        snprintf(a->threads, sizeof a->threads, "%ld", j->threads);
+        a->argv[argc++] = "--threads", a->argv[argc++] = a->threads;
     }
-    folder_of(j->manifest, folder, sizeof folder);
+    folder_of(j->manifest, a->folder, sizeof a->folder);
     for (int k = 0; k < j->round.input_count; k++) {
         char path[2 * ROUND_TEXT_MAX], why[1024];
-        snprintf(path, sizeof path, "%s/%s", folder, j->round.input[k]);
+        snprintf(path, sizeof path, "%s/%s", a->folder, j->round.input[k]);
         Round in;
         if (!round_read(path, &in, why, sizeof why)) {
             fprintf(stderr, "engine round: input of %s: %s\n", j->manifest, why);
             return false;
         }
         for (long s = 0; s < in.shards && argc < ARGS_MAX - 1 && inputs_used < ARGS_MAX; s++) {
-            round_shard_path(&in, j->dir, s, inputs[inputs_used], sizeof inputs[0]);
-            argv[argc++] = inputs[inputs_used++];
+            round_shard_path(&in, j->dir, s, a->inputs[inputs_used], sizeof a->inputs[0]);
+            a->argv[argc++] = a->inputs[inputs_used++];
         }
         round_free(&in);
     }
-    argv[argc] = NULL;
-    fprintf(stderr, "engine round: %s shard %ld/%ld -> %s\n", j->round.name, i, j->round.shards, out);
-    int rc = selfplay ? selfplay_cli_main(argc, argv) : rescore_cli_main(argc, argv);
+    a->argv[argc] = NULL;
+    fprintf(stderr, "engine round: %s shard %ld/%ld -> %s\n", j->round.name, i, j->round.shards, a->out);
+    int rc = selfplay ? selfplay_cli_main(argc, a->argv) : rescore_cli_main(argc, a->argv);
     if (rc != 0)
         fprintf(stderr, "engine round: shard %ld of %s failed (exit code %d)\n", i, j->manifest, rc);
     return rc == 0;
 }
 
+
+/* Runs shard i of the job by the subcommand its command names; false after saying why. */
+static bool run_shard(RoundJob *j, long i)
+{
+    ShardArgs *a = malloc(sizeof *a);
+    if (!a) {
+        fprintf(stderr, "engine round: out of memory\n");
+        return false;
+    }
+    bool ok = build_and_run(j, i, a);
+    free(a);
+    return ok;
+}
 /* Whether shard i's file is there and matches its recorded checksum (quietly). */
 static bool shard_matches(const RoundJob *j, long i)
 {
@@ -193,7 +212,7 @@ static int cmd_cat(RoundJob *j)
         return opts_refuse("round", "cat needs --out FILE");
     FILE *out = fopen(j->out, "wb");
     bool ok = out != NULL;
-    static char buf[1 << 16];
+    char buf[1 << 14];
     for (long i = 0; ok && i < j->round.shards; i++) {
         char path[ROUND_TEXT_MAX + 64];
         round_shard_path(&j->round, j->dir, i, path, sizeof path);
