@@ -1,5 +1,6 @@
 /* The network in floating point (learn/net_grad.h): its gradient against finite differences of its
- * loss, and its rounding into the integer network, which scores within a few centi-men of it. */
+ * loss, and its rounding into the integer network, which scores within a few centi-men of it and
+ * whose weights as reals round back to it. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -96,6 +97,19 @@ static void test_quantized_scores_follow(void **state)
     print_message("worst %.2f spread %.2f\n", worst, spread);
     assert_true(spread > 20);     /* the scores are not all alike */
     assert_true(worst < 12);      /* rounding costs a few centi-men at most */
+    /* a network file's weights as reals round back to themselves: a fit can start from a file */
+    float *again = malloc(s.count * sizeof *again);
+    net_grad_from_model(&s, &m, again);
+    NetModel back;
+    assert_true(net_grad_quantize(&s, again, &back));
+    assert_memory_equal(back.w1, m.w1, (size_t)NET_INPUTS * 64 * sizeof m.w1[0]);
+    assert_memory_equal(back.b1, m.b1, 64 * sizeof m.b1[0]);
+    assert_memory_equal(back.w2, m.w2, (size_t)16 * 128);
+    assert_memory_equal(back.b2, m.b2, 16 * sizeof m.b2[0]);
+    assert_memory_equal(back.w3, m.w3, 16 * sizeof m.w3[0]);
+    assert_int_equal(back.b3, m.b3);
+    net_free(&back);
+    free(again);
     net_free(&m);
     free(p);
 }

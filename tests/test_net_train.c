@@ -60,8 +60,23 @@ static void test_loss_falls_and_runs_repeat(void **state)
     assert_int_equal(a.epochs, 3);
     assert_int_equal(la, lb);
     assert_memory_equal(x, y, la);
+    /* from the trained network, no epoch: its own held-out loss, and itself again */
+    NetModel trained;
+    char why[256];
+    assert_true(net_file_decode(x, la, &trained, why, sizeof why));
+    cfg.from = &trained;
+    cfg.epochs = 0;
+    NetTrainReport c;
+    size_t lc;
+    uint8_t *z = train(&cfg, &c, &lc, true);
+    assert_float_equal(c.valid_after, a.valid_after, 1e-12);
+    assert_memory_equal(z, x, la);
+    cfg.hidden = 64;   /* sizes that are not the network's */
+    assert_null(train(&cfg, &c, &lc, false));
+    net_free(&trained);
     free(x);
     free(y);
+    free(z);
 }
 
 static void test_resume_is_exact(void **state)

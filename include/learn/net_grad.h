@@ -40,3 +40,7 @@ double net_grad_loss(const NetShape *s, const float *p, const Position *pos, dou
 /* Rounds p into m (allocated here at the shape's sizes; net_free it), shrinking the first layer
  * when its sums could leave int16; false when memory is short. */
 bool net_grad_quantize(const NetShape *s, const float *p, NetModel *m);
+
+/* The parameters of integer model m (of the shape's sizes) as reals: where a fit that starts from a
+ * network file begins, and rounding them again gives m back. */
+void net_grad_from_model(const NetShape *s, const NetModel *m, float *p);

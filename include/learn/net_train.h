@@ -25,6 +25,8 @@ typedef struct {
     const char *checkpoint;    /* state written here (NULL: none) at every epoch end and ... */
     double checkpoint_seconds; /* ... after a chunk once this long has passed */
     const char *resume;        /* continue from this checkpoint */
+    const NetModel *from;      /* start from this network (its sizes) instead of random weights; with
+                                  epochs 0 the fit only measures its held-out loss */
     int chunk_limit;           /* stop, checkpointed, after this many chunks (tests: a kill) */
 } NetTrainConfig;
 

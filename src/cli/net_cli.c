@@ -15,7 +15,9 @@
     "  --out FILE           the network file (default book/eval/normal-net.bin)\n"                                 \
     "  --size HxL           first and second layer units (default 256x32; H a multiple of 32 up to 1024,\n"      \
     "                       L of 8 up to 64)\n"                                                                      \
-    "  --epochs N           passes over the training data, 1-100000 (default 10)\n"                               \
+    "  --from FILE          start from this network (its sizes) instead of random weights\n"                      \
+    "  --epochs N           passes over the training data, 0-100000 (default 10); 0 with --from measures\n"     \
+    "                       that network's held-out loss and writes nothing\n"                                   \
     "  --batch N            positions per Adam step, 1-1048576 (default 16384)\n"                                  \
     "  --rate X             Adam's step, 1e-6-1 (default 0.001)\n"                                                \
     "  --decay X            the step is multiplied by X after every epoch, 0.01-1 (default 0.8)\n"                 \
@@ -48,12 +50,13 @@ int net_cli_tune_main(int argc, char **argv)
     long validation = cfg.validation_every, max_positions = 0;
     long threads = cores < 1 ? 1 : cores > NET_TRAIN_MAX_THREADS ? NET_TRAIN_MAX_THREADS : cores;
     bool net = false;
-    const char *out = "book/eval/normal-net.bin", *files[TUNE_DATA_FILES_MAX + 1] = {NULL};
+    const char *out = "book/eval/normal-net.bin", *from_path = NULL, *files[TUNE_DATA_FILES_MAX + 1] = {NULL};
     const OptSpec specs[] = {
         OPTS_FLAG("--net", &net),
         OPTS_TEXT("--out", &out),
         OPTS_CALL("--size", &cfg, take_size),
-        OPTS_INT("--epochs", &epochs, 1, 100000),
+        OPTS_TEXT("--from", &from_path),
+        OPTS_INT("--epochs", &epochs, 0, 100000),
         OPTS_INT("--batch", &batch, 1, 1 << 20),
         OPTS_REAL("--rate", &cfg.rate, 1e-6, 1),
         OPTS_REAL("--decay", &cfg.decay, 0.01, 1),
@@ -79,12 +82,30 @@ int net_cli_tune_main(int argc, char **argv)
     int file_count = 0;
     while (file_count < TUNE_DATA_FILES_MAX && files[file_count])
         file_count++;
-    NetModel m;
+    NetModel m, from;
     NetTrainReport rep;
     char why[512];
-    if (!net_train_run(files, file_count, &cfg, &m, &rep, stdout, why, sizeof why)) {
+    if (epochs == 0 && !from_path)
+        return opts_refuse("tune", "--epochs 0 measures a network: give it with --from FILE");
+    if (from_path) {
+        if (!net_file_load(from_path, &from, why, sizeof why)) {
+            fprintf(stderr, "engine tune: %s\n", why);
+            return 1;
+        }
+        cfg.from = &from, cfg.hidden = from.hidden, cfg.l2 = from.l2;
+    }
+    bool trained = net_train_run(files, file_count, &cfg, &m, &rep, stdout, why, sizeof why);
+    if (from_path)
+        net_free(&from);
+    if (!trained) {
         fprintf(stderr, "engine tune: %s\n", why);
         return strstr(why, "layer sizes") ? OPTS_REFUSED : 1;
+    }
+    if (epochs == 0) {
+        printf("net loss valid %.6f (held out: %llu positions; the network of %s as it is)\n", rep.valid_after,
+               (unsigned long long)rep.valid_count, from_path);
+        net_free(&m);
+        return 0;
     }
     printf("net loss valid %.6f -> %.6f (held out: %llu positions; training: %llu; skipped: %llu)\n",
            rep.valid_before, rep.valid_after, (unsigned long long)rep.valid_count,

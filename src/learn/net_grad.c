@@ -146,3 +146,19 @@ bool net_grad_quantize(const NetShape *s, const float *p, NetModel *m)
     m->b3 = (int32_t)round_clamp((double)p[s->b3] * NET_ONE_A * NET_ONE_W3, -INT32_MAX, INT32_MAX);
     return true;
 }
+
+void net_grad_from_model(const NetShape *s, const NetModel *m, float *p)
+{
+    int h = s->hidden;
+    for (size_t k = 0; k < (size_t)NET_INPUTS * (size_t)h; k++)
+        p[s->w1 + k] = (float)m->w1[k] / NET_ONE_ACC;
+    for (int i = 0; i < h; i++)
+        p[s->b1 + i] = (float)m->b1[i] / NET_ONE_ACC;
+    for (int j = 0; j < s->l2; j++) {
+        for (int i = 0; i < 2 * h; i++)
+            p[s->w2 + (size_t)j * 2 * (size_t)h + (size_t)i] = (float)m->w2[(size_t)j * 2 * (size_t)h + (size_t)i] / NET_ONE_W;
+        p[s->b2 + j] = (float)((double)m->b2[j] / (NET_ONE_A * NET_ONE_W));
+        p[s->w3 + j] = (float)m->w3[j] / NET_ONE_W3;
+    }
+    p[s->b3] = (float)((double)m->b3 / (NET_ONE_A * NET_ONE_W3));
+}

@@ -339,6 +339,11 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     NetFit f = {.cfg = cfg};
     f.threads = cfg->threads < 1 ? 1 : cfg->threads > NET_TRAIN_MAX_THREADS ? NET_TRAIN_MAX_THREADS : cfg->threads;
     NetModel probe;
+    if (cfg->from && (cfg->from->hidden != cfg->hidden || cfg->from->l2 != cfg->l2)) {
+        snprintf(why, why_size, "the starting network is %dx%d, not %dx%d", cfg->from->hidden, cfg->from->l2,
+                 cfg->hidden, cfg->l2);
+        return false;
+    }
     if (!net_alloc(&probe, cfg->hidden, cfg->l2)) {
         snprintf(why, why_size, "layer sizes %d and %d: hidden a multiple of %d up to %d, l2 of %d up to %d",
                  cfg->hidden, cfg->l2, NET_HIDDEN_STEP, NET_HIDDEN_MAX, NET_L2_STEP, NET_L2_MAX);
@@ -375,7 +380,10 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
         ok = load(&f, &want, why, why_size);
     } else {
         f.head = want;
-        net_grad_init(&f.shape, f.p, cfg->seed);
+        if (cfg->from)
+            net_grad_from_model(&f.shape, cfg->from, f.p);
+        else
+            net_grad_init(&f.shape, f.p, cfg->seed);
         ok = !set.held || measure(&f, &set, order, NULL, &loss, &count, &bad, why, why_size);
         f.head.valid_before = loss;
     }
