@@ -47,6 +47,8 @@
         document.head.appendChild(script);
     }
 
+    var START_FEN = "W:W31-50:B1-20";   /* every variant's start */
+
     var state = {
         ready: false, readyMs: null,
         variant: "normal",
@@ -489,7 +491,8 @@
             state.history = g.moves;
             changed();
         };
-        buildBoard();
+        state.fen = START_FEN;   /* the board at once: the engine's own answer replaces it when it is ready */
+        render();
         startWorker(function (w) {
             worker = w;
             worker.onmessage = function (e) { onEngineLine(String(e.data)); };

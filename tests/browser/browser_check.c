@@ -308,6 +308,15 @@ int main(int argc, char **argv)
     snprintf(params, sizeof params, "{\"url\":\"%s%s\"}", argv[1][0] == '/' ? "file://" : "", argv[1]);
     double start = clock_now();
     free(cdp_call(&c, "Page.navigate", params));
+    /* The board shows the start position before the engine (5 MB of script) has loaded. */
+    page_wait(&c, "window.zwaluwPage !== undefined", "the page's script");
+    char early[128];
+    page_eval(&c, "(zwaluwPage.state.ready ? 'ready ' : 'loading ') + document.querySelectorAll('#board .piece').length",
+              early, sizeof early);
+    if (strcmp(early, "loading 40") != 0)
+        fail("before the engine was ready the board showed \"%s\", not the 40 men of the start (\"loading 40\")",
+             early);
+    printf("browser_check: the start position shown before the engine was ready (%s pieces)\n", early + 8);
     page_wait(&c, "window.zwaluwPage && zwaluwPage.state.ready && zwaluwPage.state.syncing === 0", "the engine's ready");
     printf("browser_check: page loaded from %s, engine ready after %.0f ms (page's clock), %.0f ms here\n",
            argv[1][0] == '/' ? "file://" : argv[1], page_number(&c, "zwaluwPage.state.readyMs"),
