@@ -153,11 +153,12 @@ static void drop_hub(Hub *h)
     hub_free(h);
 }
 
-/* Plays SELFPLAY_PLIES plies of self-play from the start at level under seed into moves. */
-static void selfplay(int level, long long seed, FILE *sink, Move *moves)
+/* Plays SELFPLAY_PLIES plies of self-play from the start at level under seed, each move's level
+ * handicap=handicap, into moves. */
+static void selfplay_handicap(int level, int handicap, long long seed, FILE *sink, Move *moves)
 {
     Hub *h = level_hub(level, seed, sink);
-    SearchLimits limits = {.nodes = PICK_NODES};
+    SearchLimits limits = {.nodes = PICK_NODES, .handicap = handicap};
     for (int i = 0; i < SELFPLAY_PLIES; i++) {
         HubPick pick;
         assert_true(hub_pick(h, GO_THINK, &limits, 1, NULL, &pick));
@@ -165,6 +166,44 @@ static void selfplay(int level, long long seed, FILE *sink, Move *moves)
         assert_true(game_play(&h->game, pick.move));
     }
     drop_hub(h);
+}
+
+static void selfplay(int level, long long seed, FILE *sink, Move *moves)
+{
+    selfplay_handicap(level, 0, seed, sink, moves);
+}
+
+/* lidraughts' level handicap=N: at full skill, handicaps 1, 2, 3 play the games of skills 8, 4
+ * and 1, move for move; below those a handicap changes nothing; the level line takes 0-3, pos
+ * clears it. */
+static void test_handicap(void **state)
+{
+    (void)state;
+    FILE *sink = fopen("/dev/null", "w");
+    static const int as_skill[4] = {SKILL_MAX, 8, 4, 1};
+    for (int hc = 1; hc <= 3; hc++) {
+        Move a[SELFPLAY_PLIES], b[SELFPLAY_PLIES];
+        selfplay_handicap(SKILL_MAX, hc, 9, sink, a);
+        selfplay(as_skill[hc], 9, sink, b);
+        assert_memory_equal(a, b, sizeof a);
+    }
+    Move a[SELFPLAY_PLIES], b[SELFPLAY_PLIES];
+    selfplay_handicap(2, 1, 9, sink, a);   /* skill 2 is below handicap 1's 8 */
+    selfplay(2, 9, sink, b);
+    assert_memory_equal(a, b, sizeof a);
+    fclose(sink);
+    Hub *h = hub_new();
+    char *out = run(h, "level nodes=50 handicap=3\n");
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_int_equal(h->limits.handicap, 3);
+    free(out);
+    out = run(h, "level handicap=4\n");
+    assert_non_null(strstr(out, "expected an integer from 0 to 3"));
+    assert_int_equal(h->limits.handicap, 3);
+    free(out);
+    free(run(h, "pos start\n"));
+    assert_int_equal(h->limits.handicap, 0);
+    hub_free(h);
 }
 
 /* The same seed replays the same game; some other seed plays another. */
@@ -356,6 +395,7 @@ int main(void)
         cmocka_unit_test(test_levels_table),
         cmocka_unit_test(test_choose),
         cmocka_unit_test_setup_teardown(test_params, setup, teardown),
+        cmocka_unit_test(test_handicap),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_tactics_levels),
         cmocka_unit_test(test_top_level_is_plain),

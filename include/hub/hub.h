@@ -28,6 +28,12 @@
 #define HUB_BOOK_MARGIN_DEFAULT 4
 #define HUB_BOOK_MARGIN_MAX 100
 #define HUB_SEED_MAX 2147483647LL
+/* lidraughts' `level handicap=N`: Scan's lidraughts fork weakens its quiescence search with it (1: no
+ * evaluation of quiet positions there, 2: half its captures dropped at random, 3: none), and
+ * lidraughts asks 3 at its level 1 and 2 at its level 2. Here a handicap lowers the skill of the
+ * moves played (go think and ponder) to at most these levels, one per handicap 0..3. */
+#define HUB_HANDICAP_MAX 3
+#define HUB_HANDICAP_SKILL {SKILL_MAX, 8, 4, 1}
 #define HUB_THREADS_MAX SEARCH_MAX_THREADS
 
 /* Largest values `level` accepts; anything above is refused as absurd. */

@@ -13,6 +13,8 @@ typedef struct {
     int moves;          /* level moves=N: moves until the next time control (0 = sudden death) */
     bool infinite;      /* level infinite: search until stop */
     bool clock_set;     /* time= was given, even as 0: an empty clock means "move at once" */
+    int handicap;       /* level handicap=N, 0-3 (lidraughts' weakening): the Hub plays such a move at a
+                           lower skill (hub.h); the search itself ignores it */
 } SearchLimits;
 
 /* Time reserved per move for what the engine does not measure (I/O, process scheduling). */

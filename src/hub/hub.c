@@ -201,13 +201,25 @@ static void print_done(Hub *h, Move best, Move ponder)
     fputc('\n', h->out);
 }
 
+/* The playing level of a search of mode: full strength for go analyze, else the skill parameter,
+ * lowered by lidraughts' level handicap=N (HUB_HANDICAP_SKILL). */
+static int playing_skill(const Hub *h, GoMode mode, const SearchLimits *limits)
+{
+    static const int HANDICAP_SKILL[HUB_HANDICAP_MAX + 1] = HUB_HANDICAP_SKILL;
+    if (mode == GO_ANALYZE)
+        return SKILL_MAX;
+    int cap = HANDICAP_SKILL[limits->handicap < 0 ? 0 : limits->handicap > HUB_HANDICAP_MAX ? HUB_HANDICAP_MAX
+                                                                                                 : limits->handicap];
+    return h->skill < cap ? h->skill : cap;
+}
+
 /* Under go think, the book's move when it has one (the ponder move is the best book reply),
  * with an `info` line carrying the book score to info (when not NULL). False when it has none. */
-static bool pick_book_move(Hub *h, FILE *info, HubPick *pick)
+static bool pick_book_move(Hub *h, int skill, FILE *info, HubPick *pick)
 {
     const Position *root = game_position(&h->game);
     BookMove chosen, replies[MAX_MOVES];
-    int max_ply = skill_level(h->skill)->book_ply < h->book_ply ? skill_level(h->skill)->book_ply : h->book_ply;
+    int max_ply = skill_level(skill)->book_ply < h->book_ply ? skill_level(skill)->book_ply : h->book_ply;
     if (!h->book || !book_pick(book_embedded(), root, max_ply, h->book_margin, &h->rng, &chosen))
         return false;
     if (info) {
@@ -276,7 +288,7 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
                       st == GAME_WIN ? " (won by the side to move: losing rules)" : "");
         return false;
     }
-    if (mode == GO_THINK && list.count > 1 && pick_book_move(h, info, pick))
+    if (mode == GO_THINK && list.count > 1 && pick_book_move(h, playing_skill(h, (GoMode)mode, limits), info, pick))
         return true;
     Search *search = hub_searcher(h);
     if (!search)
@@ -288,7 +300,7 @@ bool hub_pick(Hub *h, GoMode mode, const SearchLimits *limits, int lines, FILE *
         pick->ponder = pick->result.ponder;
         return true;
     }
-    const SkillLevel *sk = skill_level(mode == GO_ANALYZE ? SKILL_MAX : h->skill);
+    const SkillLevel *sk = skill_level(playing_skill(h, mode, limits));
     SearchLimits capped = skill_limits(sk, limits, &h->rng);
     prepare_searcher(h, search, sk->positional * h->params.positional / 100);
     search_set_lines(search, lines > sk->lines ? lines : sk->lines);

@@ -301,6 +301,9 @@ static const char *level_field(const HubArg *a, SearchLimits *l)
             l->time = t > 0 ? t : 0;
             l->clock_set = true;
         }
+    } else if (strcmp(a->key, "handicap") == 0) {
+        if (!(err = hub_parse_int(a->value, 0, HUB_HANDICAP_MAX, &n)))
+            l->handicap = (int)n;
     } else if (strcmp(a->key, "inc") == 0) {
         if (!(err = hub_parse_real(a->value, 0, HUB_LEVEL_MAX_SECONDS, &t)))
             l->inc = t;
@@ -317,6 +320,8 @@ static void level_range(const char *key, char *buf, size_t size)
         snprintf(buf, size, "an integer from 1 to %lld", HUB_LEVEL_MAX_NODES);
     else if (strcmp(key, "moves") == 0)
         snprintf(buf, size, "an integer from 0 to %d", HUB_LEVEL_MAX_MOVES);
+    else if (strcmp(key, "handicap") == 0)
+        snprintf(buf, size, "an integer from 0 to %d", HUB_HANDICAP_MAX);
     else
         snprintf(buf, size, "seconds from %s to %.0f", strcmp(key, "move-time") == 0 ? "above 0" : "0",
                  HUB_LEVEL_MAX_SECONDS);
@@ -338,7 +343,7 @@ static void cmd_level(Hub *h, const HubCommand *c)
         }
     }
     if (c->argc == 0) {
-        hub_error(h, "level needs depth=N, nodes=N, move-time=T, [moves=N] time=T [inc=T] or infinite");
+        hub_error(h, "level needs depth=N, nodes=N, move-time=T, [moves=N] time=T [inc=T], infinite or handicap=N");
         return;
     }
     h->limits = l;

@@ -28,7 +28,7 @@ static const char *const HELP[] = {
     "                               search-NAME (experimental: a field of SearchParams, as search-lmr)",
     "  init                         answers ready",
     "  pos pos=P|fen=F|start [moves=\"M1 M2 ...\"]   set the position (P = 51-char Hub string)",
-    "  level depth=N | nodes=N | move-time=T | [moves=N] time=T [inc=T] | infinite",
+    "  level depth=N | nodes=N | move-time=T | [moves=N] time=T [inc=T] | infinite | handicap=0-3",
     "  go think|ponder|analyze      search; prints info lines, then done move=... ponder=...",
     "  stop                         during a search: end it (done follows)",
     "  ponder-hit                   during go ponder: the expected move was played, switch to normal timing",
