@@ -8,6 +8,7 @@
 #include "cli/bitbase_build_cli.h"
 #include "cli/bitbase_cli.h"
 #include "cli/book_cli.h"
+#include "cli/check_hub_cli.h"
 #include "cli/dxp_cli.h"
 #include "cli/eval_cli.h"
 #include "cli/hub_cli.h"
@@ -47,6 +48,7 @@ static const struct {
     {"openings", NULL, openings_cli_main},
     {"eval", "info", eval_cli_info_main},
     {"match", NULL, match_cli_main},
+    {"check-hub", NULL, check_hub_cli_main},
     {"annotate", NULL, annotate_cli_main},
     {"dxp", NULL, dxp_cli_main},
 };
@@ -70,6 +72,7 @@ static int usage(void)
             "       engine book info [FILE]\n"
             "       engine openings --out FILE [--from FILE] [--count N] [--plies P] ...   (fresh match openings)\n"
             "       engine match --engine1 CMD --engine2 CMD [options]\n"
+            "       engine check-hub CMD...   (checks a Hub engine's protocol, check by check)\n"
             "       engine annotate GAMES.pdn [--out FILE] [--nodes N | --move-time T | --depth D] [--threads N]\n"
             "                       [--games 3,7-9] [--side white|black|both] [--svg DIR]   (analyses your games)\n"
             "       engine dxp --listen PORT | --connect HOST:PORT [options]   (the DamExchange protocol)\n"
