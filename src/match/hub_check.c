@@ -30,6 +30,21 @@ static void send_line(Checker *c, const char *line)
     c->alive = engine_proc_send(&c->e, line) && c->alive;
 }
 
+/* Adds a line read to the transcript shown with a failure, as much of it as there is room for. */
+static void keep(Checker *c, const char *line)
+{
+    size_t n = strlen(c->read), room = sizeof c->read - 1 - n, len = strlen(line);
+    if (room < 4)
+        return;
+    if (n) {
+        memcpy(c->read + n, " | ", 3);
+        n += 3, room -= 3;
+    }
+    len = len < room ? len : room;
+    memcpy(c->read + n, line, len);
+    c->read[n + len] = '\0';
+}
+
 /* Reads lines until one starts with word (copied to got) or the deadline (seconds from now, times
  * slow) passes; every line read is kept for the report. */
 static bool expect(Checker *c, const char *word, double seconds, char *got, size_t size)
@@ -42,9 +57,7 @@ static bool expect(Checker *c, const char *word, double seconds, char *got, size
             c->alive = false;
         if (io != ENGINE_IO_OK)
             return false;
-        size_t n = strlen(c->read);
-        if (n + 4 < sizeof c->read)
-            snprintf(c->read + n, sizeof c->read - n, "%s%s", n ? " | " : "", line);
+        keep(c, line);
         if (engine_proc_line_is(line, word)) {
             if (got)
                 snprintf(got, size, "%s", line);
@@ -130,9 +143,7 @@ static void check_handshake(Checker *c)
                  engine_proc_line_arg(line, "value", value, sizeof value))
             snprintf(param[params++], sizeof param[0], "set-param name=%s value=\"%s\"", pname, value);
         wait = engine_proc_line_is(line, "wait");
-        size_t n = strlen(c->read);
-        if (n + 4 < sizeof c->read)
-            snprintf(c->read + n, sizeof c->read - n, "%s%s", n ? " | " : "", line);
+        keep(c, line);
     }
     verdict(c, "handshake: hub answers id name=... then wait", id && wait,
             !id ? "no id line with a name=" : "no wait line within 10 s");
