@@ -147,16 +147,15 @@ static void check_handshake(Checker *c)
     }
     verdict(c, "handshake: hub answers id name=... then wait", id && wait,
             !id ? "no id line with a name=" : "no wait line within 10 s");
-    int refused = 0;
-    char first_bad[400] = "";
+    int refused = 0, first_bad = -1;
     for (int i = 0; i < params; i++) {
         send_line(c, param[i]);
         if (!quiet_for(c, 0.2) && refused++ == 0)
-            snprintf(first_bad, sizeof first_bad, "%s", param[i]);
+            first_bad = i;
     }
     char why[600];
-    snprintf(why, sizeof why, "%d of %d parameters refused the value they announced, the first: %s", refused, params,
-             first_bad);
+    snprintf(why, sizeof why, "%d of %d parameters refused the value they announced, the first: %.400s", refused,
+             params, first_bad >= 0 ? param[first_bad] : "");
     verdict(c, "parameters: each announced one takes its announced value back", params > 0 && !refused,
             params ? why : "no param line announced");
 }
