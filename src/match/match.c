@@ -4,162 +4,24 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "opening/openings.h"
 #include "match/engine_hub.h"
+#include "match/game_pool.h"
 #include "match/match_report.h"
 #include "match/match_resume.h"
 #include "pdn/pdn_write.h"
-#include "util/fdio.h"
 #include "util/proc.h"
-#include "util/sys.h"
 
-enum { BLOB_TERMINATION, BLOB_LOG, BLOB_PDN, BLOB_TIMES, BLOB_COUNT };
-
-/* What every worker needs to play any game of the match. */
+/* The state of a match while it plays: what the pool's callbacks need. */
 typedef struct {
     const MatchOptions *opt;
     MatchSchedule schedule;
-    char date[16];
-} MatchPlan;
-
-typedef struct {
-    ProcId pid;
-    int cmd_fd, res_fd;
-    int game;                  /* game being played, -1 when idle */
-} Worker;
-
-/* Reads a short line byte by byte (so nothing after it is consumed); false at EOF. */
-static bool read_header(int fd, char *buf, size_t size)
-{
-    size_t n = 0;
-    for (;;) {
-        char c;
-        if (!fdio_read_all(fd, &c, 1))
-            return false;
-        if (c == '\n')
-            break;
-        if (n < size - 1)
-            buf[n++] = c;
-    }
-    buf[n] = '\0';
-    return true;
-}
-
-#define NAME_TEXT_MAX (ENGINE_NAME_MAX + 80)
-
-/* The name an engine goes by: --nameK, else its Hub id, else its command. When the two would
- * read the same they are told apart by their time controls, or else by #1 / #2. */
-static void engine_names(const MatchOptions *o, const EngineDriver eng[2], char names[2][NAME_TEXT_MAX])
-{
-    for (int k = 0; k < 2; k++) {
-        const char *id = engine_driver_name(&eng[k]);
-        const char *base = o->engine[k].name ? o->engine[k].name : id[0] ? id : o->engine[k].cmd;
-        snprintf(names[k], NAME_TEXT_MAX, "%.*s", ENGINE_NAME_MAX, base);
-    }
-    if (strcmp(names[0], names[1]) != 0)
-        return;
-    char tc[2][64];
-    for (int k = 0; k < 2; k++)
-        engine_hub_level_command(&o->referee.tc[k], o->referee.tc[k].time, tc[k], sizeof tc[k]);
-    bool by_tc = strcmp(tc[0], tc[1]) != 0;
-    for (int k = 0; k < 2; k++) {
-        size_t n = strlen(names[k]);
-        if (by_tc)
-            snprintf(names[k] + n, NAME_TEXT_MAX - n, " (%s)", tc[k] + strlen("level "));
-        else
-            snprintf(names[k] + n, NAME_TEXT_MAX - n, " #%d", k + 1);
-    }
-}
-
-/* Plays game number g (0-based) from its opening; engine 1 has White in even games. */
-static void worker_play(const MatchPlan *plan, EngineDriver eng[2], Game *game, int g, int res_fd)
-{
-    const MatchOptions *o = plan->opt;
-    int white = g % 2;
-    game_reset(game, match_schedule_opening(&plan->schedule, g));
-    GameOutcome out;
-    referee_play(eng, o->engine, game, white, &o->referee, &out);
-    char names[2][NAME_TEXT_MAX];
-    engine_names(o, eng, names);
-    char *pdn = NULL;
-    size_t pdn_len = 0;
-    FILE *mem = sys_memstream(&pdn, &pdn_len);
-    if (mem) {
-        PdnHeader h = {o->event, "?", plan->date, names[white], names[!white], out.termination, g + 1};
-        pdn_write_game(mem, &h, game, out.white_points, out.log);
-        fclose(mem);
-    }
-    const char *blob[BLOB_COUNT] = {out.termination, out.log, pdn ? pdn : "", (const char *)out.times};
-    size_t len[BLOB_COUNT] = {strlen(out.termination), strlen(out.log), pdn ? pdn_len : 0,
-                              (size_t)out.move_count * sizeof out.times[0]};
-    char header[128];
-    int n = snprintf(header, sizeof header, "R %d %d %zu %zu %zu %zu\n", g, out.white_points, len[0], len[1], len[2],
-                     len[3]);
-    bool ok = fdio_write_all(res_fd, header, (size_t)n);
-    for (int b = 0; ok && b < BLOB_COUNT; b++)
-        ok = fdio_write_all(res_fd, blob[b], len[b]);
-    free(pdn);
-}
-
-/* A worker process: plays the games the parent names ("G index") until told to quit. */
-static void worker_main(void *ctx, int cmd_fd, int res_fd)
-{
-    const MatchPlan *plan = ctx;
-    proc_ignore_interrupt();   /* the parent decides what a Ctrl-C means */
-    proc_adopt_orphans();
-    EngineDriver *eng = malloc(2 * sizeof *eng);
-    if (eng) {
-        engine_driver_init(&eng[0]);
-        engine_driver_init(&eng[1]);
-    }
-    Game *game = malloc(sizeof *game);
-    char line[64];
-    while (game && eng && read_header(cmd_fd, line, sizeof line) && line[0] == 'G')
-        worker_play(plan, eng, game, atoi(line + 2), res_fd);
-    if (eng) {
-        engine_driver_stop(&eng[0], 1.0);
-        engine_driver_stop(&eng[1], 1.0);
-    }
-    free(eng);
-    free(game);
-}
-
-/* Forks a worker with its command and result pipes (the child does not inherit the count workers'
- * before it); false (errno set) when the system refuses. */
-static bool spawn_worker(const MatchPlan *plan, Worker *w, const Worker *all, int count)
-{
-    int inherited[2 * MATCH_MAX_CONCURRENCY], n = 0;
-    for (int i = 0; i < count; i++)
-        if (all[i].pid > 0) {
-            inherited[n++] = all[i].cmd_fd;
-            inherited[n++] = all[i].res_fd;
-        }
-    if (!proc_fork(worker_main, (void *)plan, inherited, n, &w->pid, &w->cmd_fd, &w->res_fd))
-        return false;
-    w->game = -1;
-    return true;
-}
-
-/* Hands game g to an idle worker. */
-static bool assign(Worker *w, int g)
-{
-    char line[32];
-    int n = snprintf(line, sizeof line, "G %d\n", g);
-    w->game = g;
-    return fdio_write_all(w->cmd_fd, line, (size_t)n);
-}
-
-/* Tells a worker to quit (it stops its engines), closes its pipes and reaps it. */
-static void retire(Worker *w)
-{
-    fdio_write_all(w->cmd_fd, "Q\n", 2);
-    proc_close(w->cmd_fd);
-    proc_close(w->res_fd);
-    proc_wait(w->pid);
-    w->pid = 0;
-}
+    MatchResult *res;
+    signed char *points1;      /* engine 1's points by game; -1 none yet, -2 another shard's */
+    int next;                  /* the first game that may be unplayed */
+    FILE *pdn, *out, *log;
+} MatchPlay;
 
 /* The first game of the match's shard and the one past its last: whole pairs of the openings. */
 static void shard_games(const MatchOptions *o, int *first, int *last)
@@ -220,49 +82,6 @@ static void print_final(FILE *out, const MatchOptions *o, MatchResult *res)
     fflush(out);
 }
 
-/* Reads a worker's result record and accounts for it; false when the worker is gone. */
-static bool collect(Worker *w, const MatchOptions *o, MatchResult *res, signed char *points1, FILE *pdn, FILE *out,
-                    FILE *log)
-{
-    char header[128];
-    int g, white_points;
-    size_t len[BLOB_COUNT];
-    if (!read_header(w->res_fd, header, sizeof header) ||
-        sscanf(header, "R %d %d %zu %zu %zu %zu", &g, &white_points, &len[0], &len[1], &len[2], &len[3]) != 6 ||
-        g != w->game || len[BLOB_TIMES] % sizeof(MoveTime) != 0)
-        return false;
-    char *blob[BLOB_COUNT];
-    bool ok = true;
-    for (int b = 0; b < BLOB_COUNT; b++) {
-        blob[b] = malloc(len[b] + 1);
-        ok = ok && blob[b] && fdio_read_all(w->res_fd, blob[b], len[b]);
-        if (blob[b])
-            blob[b][ok ? len[b] : 0] = '\0';
-    }
-    if (ok) {
-        w->game = -1;
-        record_result(res, points1, g, white_points, o);
-        if (pdn) {
-            fputs(blob[BLOB_PDN], pdn);
-            fflush(pdn);
-        }
-        if (blob[BLOB_LOG][0])
-            fprintf(log, "match: game %d: %s\n", g + 1, blob[BLOB_LOG]);
-        const MoveTime *times = (const MoveTime *)(void *)blob[BLOB_TIMES];
-        for (size_t i = 0; i < len[BLOB_TIMES] / sizeof(MoveTime); i++) {
-            int k = times[i].engine & 1;
-            const TimeControl *tc = &o->referee.tc[k];
-            bool dxp = o->engine[k].protocol == ENGINE_DXP || o->engine[k].protocol == ENGINE_DXP_LISTEN;
-            think_stats_add(&res->think[k], times[i].elapsed, tc->kind == TC_MOVE_TIME && !dxp ? tc->move_time : 0,
-                            times[i].clock_left, g + 1, (int)i + 1);   /* a DXP engine plays on a clock */
-        }
-        print_progress(out, o, res, g, white_points, blob[BLOB_TERMINATION]);
-    }
-    for (int b = 0; b < BLOB_COUNT; b++)
-        free(blob[b]);
-    return ok;
-}
-
 /* The first game from g on that has no result yet (points1[g] is -1; -2 marks the games of other
  * shards), or games. */
 static int unplayed(const signed char *points1, int g, int games)
@@ -272,63 +91,44 @@ static int unplayed(const signed char *points1, int g, int games)
     return g;
 }
 
-/* Runs the scheduling loop: hands out the games without a result in points1 (engine 1's points
- * by game, -1 for none) to workers and collects results until all games are played or the SPRT
- * decides. False when a worker failed. */
-static bool run_workers(const MatchPlan *plan, Worker *workers, int k, MatchResult *res, signed char *points1,
-                        FILE *pdn, FILE *out, FILE *log)
+/* The pool's next: the first unplayed game, engine 1 White in even games, unless the SPRT decided. */
+static bool next_game(void *ctx, GamePoolJob *job)
 {
-    const MatchOptions *o = plan->opt;
-    bool ok = true;
-    int next = unplayed(points1, 0, o->games), busy = 0;
-    bool decided = o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE;
-    for (int i = 0; i < k; i++)
-        workers[i].game = -1;   /* fewer games than workers left: some are never started */
-    for (int i = 0; i < k && next < o->games && !decided; i++) {
-        if (!spawn_worker(plan, &workers[i], workers, i)) {
-            fprintf(log, "match: cannot start a worker process: %s\n", strerror(errno));
-            ok = false;
-        } else if (assign(&workers[i], next)) {
-            next = unplayed(points1, next + 1, o->games), busy++;
-        }
+    MatchPlay *m = ctx;
+    const MatchOptions *o = m->opt;
+    m->next = unplayed(m->points1, m->next, o->games);
+    if (m->next >= o->games || m->res->sprt_stop_game)
+        return false;
+    int g = m->next++;
+    *job = (GamePoolJob){.game = g, .engine = {0, 1}, .white = g % 2};
+    job->start = *match_schedule_opening(&m->schedule, g);
+    return true;
+}
+
+/* The pool's done: the statistics, the PDN, the fault log, the think times and a progress line. */
+static void game_done(void *ctx, const GamePoolResult *r)
+{
+    MatchPlay *m = ctx;
+    const MatchOptions *o = m->opt;
+    MatchResult *res = m->res;
+    int g = r->job->game;
+    record_result(res, m->points1, g, r->white_points, o);
+    if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE && !res->sprt_stop_game)
+        res->sprt_stop_game = res->games_played;
+    if (m->pdn) {
+        fputs(r->pdn, m->pdn);
+        fflush(m->pdn);
     }
-    while (busy > 0) {
-        int fds[MATCH_MAX_CONCURRENCY];
-        bool ready[MATCH_MAX_CONCURRENCY];
-        for (int i = 0; i < k; i++)
-            fds[i] = workers[i].game >= 0 ? workers[i].res_fd : -1;
-        int r = proc_wait_readable(fds, k, ready, -1);
-        if (r < 0) {
-            if (r == -1 && proc_interrupted() && !res->interrupted) {
-                res->interrupted = true;
-                fprintf(log, "match: interrupted, finishing the %d running game(s); Ctrl-C again to quit now\n", busy);
-            }
-            if (r == -1)
-                continue;
-            ok = false;
-            break;
-        }
-        for (int i = 0; i < k; i++) {
-            Worker *w = &workers[i];
-            if (w->game < 0 || !ready[i])
-                continue;
-            busy--;
-            if (!collect(w, o, res, points1, pdn, out, log)) {
-                fprintf(log, "match: worker for game %d failed\n", w->game + 1);
-                w->game = -1;
-                ok = false;
-                continue;
-            }
-            if (o->sprt_enabled && res->sprt.decision != SPRT_CONTINUE && !res->sprt_stop_game)
-                res->sprt_stop_game = res->games_played;
-            if (ok && !res->sprt_stop_game && !proc_interrupted() && next < o->games && assign(w, next))
-                next = unplayed(points1, next + 1, o->games), busy++;
-        }
+    if (r->log[0])
+        fprintf(m->log, "match: game %d: %s\n", g + 1, r->log);
+    for (int i = 0; i < r->time_count; i++) {
+        int k = r->times[i].engine & 1;
+        const TimeControl *tc = &o->referee.tc[k];
+        bool dxp = o->engine[k].protocol == ENGINE_DXP || o->engine[k].protocol == ENGINE_DXP_LISTEN;
+        think_stats_add(&res->think[k], r->times[i].elapsed, tc->kind == TC_MOVE_TIME && !dxp ? tc->move_time : 0,
+                        r->times[i].clock_left, g + 1, i + 1);   /* a DXP engine plays on a clock */
     }
-    for (int i = 0; i < k; i++)
-        if (workers[i].pid > 0)
-            retire(&workers[i]);
-    return ok;
+    print_progress(m->out, o, res, g, r->white_points, r->termination);
 }
 
 /* Counts the games of an earlier part (--resume) into res and points1; false after saying why
@@ -379,46 +179,36 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
         fprintf(log, "match: %s\n", err);
         return false;
     }
-    MatchPlan plan = {o, {0}, ""};
-    signed char *points1 = malloc((size_t)o->games);
-    bool ok = points1 && match_schedule_init(&plan.schedule, openings, count, o->shuffle, o->seed);
+    MatchPlay m = {o, {0}, res, malloc((size_t)o->games), 0, NULL, out, log};
+    bool ok = m.points1 && match_schedule_init(&m.schedule, openings, count, o->shuffle, o->seed);
     int first, last;
     shard_games(o, &first, &last);
     for (int g = 0; ok && g < o->games; g++)
-        points1[g] = g >= first && g < last ? -1 : -2;
+        m.points1[g] = g >= first && g < last ? -1 : -2;
     if (ok && o->resume_path)
-        ok = resume(o, &plan.schedule, res, points1, out, log);
-    FILE *pdn = NULL;
-    if (ok && o->pdn_path && !(pdn = fopen(o->pdn_path, o->resume_path ? "a" : "w"))) {
+        ok = resume(o, &m.schedule, res, m.points1, out, log);
+    if (ok && o->pdn_path && !(m.pdn = fopen(o->pdn_path, o->resume_path ? "a" : "w"))) {
         fprintf(log, "match: cannot write %s: %s\n", o->pdn_path, strerror(errno));
         ok = false;
     }
     if (!ok) {
-        match_schedule_free(&plan.schedule);
-        free(points1);
+        match_schedule_free(&m.schedule);
+        free(m.points1);
         free(openings);
         return false;
     }
-    time_t now = time(NULL);
-    const struct tm *tm = localtime(&now);   /* no worker runs yet: no other thread shares its buffer */
-    if (tm)
-        strftime(plan.date, sizeof plan.date, "%Y.%m.%d", tm);
-    int k = o->concurrency < last - first ? o->concurrency : last - first;
-    if (k > MATCH_MAX_CONCURRENCY)
-        k = MATCH_MAX_CONCURRENCY;
-    Worker workers[MATCH_MAX_CONCURRENCY] = {{0}};
-    if (pdn)
-        proc_keep_private(pdn);
-    proc_signals_catch();   /* the first Ctrl-C: no new games start, running ones finish */
-    ok = run_workers(&plan, workers, k, res, points1, pdn, out, log);
-    proc_signals_restore();
+    if (m.pdn)
+        proc_keep_private(m.pdn);
+    GamePool pool = {o->engine, o->referee.tc, 2, o->referee, o->event, "match", o->concurrency,
+                     next_game, game_done, &m};
+    ok = game_pool_run(&pool, log, &res->interrupted);
     print_final(out, o, res);
     think_stats_free(&res->think[0]);
     think_stats_free(&res->think[1]);
-    if (pdn && fclose(pdn) != 0)
+    if (m.pdn && fclose(m.pdn) != 0)
         ok = false;
-    match_schedule_free(&plan.schedule);
-    free(points1);
+    match_schedule_free(&m.schedule);
+    free(m.points1);
     free(openings);
     return ok;
 }
