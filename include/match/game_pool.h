@@ -38,11 +38,14 @@ typedef struct {
     bool (*next)(void *ctx, GamePoolJob *job);
     /* Accounts for a finished game. */
     void (*done)(void *ctx, const GamePoolResult *r);
+    /* Prints the standings so far, on a SIGUSR1 (NULL: none). */
+    void (*report)(void *ctx);
     void *ctx;
 } GamePool;
 
 /* Plays the games next hands out until it has none and the workers are idle; the first Ctrl-C
- * stops handing out games (the running ones finish; *interrupted set), a second ends the run.
+ * stops handing out games (the running ones finish; *interrupted set), a second ends the run; a
+ * SIGUSR1 calls report.
  * False when a worker could not start or failed (said on log). */
 bool game_pool_run(const GamePool *p, FILE *log, bool *interrupted);
 

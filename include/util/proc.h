@@ -49,12 +49,17 @@ void proc_close(int fd);
 void proc_keep_private(FILE *f);
 
 /* Until proc_signals_restore: the first Ctrl-C only sets proc_interrupted() (a second one ends
- * the process), and a write to a pipe whose reader is gone fails instead of ending the process. */
+ * the process), a SIGUSR1 only sets proc_report_wanted(), and a write to a pipe whose reader is
+ * gone fails instead of ending the process. */
 void proc_signals_catch(void);
 void proc_signals_restore(void);
 
 /* Whether a Ctrl-C came since proc_signals_catch. */
 bool proc_interrupted(void);
+
+/* Whether a SIGUSR1 (a request for the standings so far) came since proc_signals_catch or the
+ * last call; clears the request. */
+bool proc_report_wanted(void);
 
 /* Ignores Ctrl-C (in a worker: the parent decides what it means). */
 void proc_ignore_interrupt(void);

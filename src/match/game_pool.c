@@ -240,6 +240,8 @@ bool game_pool_run(const GamePool *p, FILE *log, bool *interrupted)
                 fprintf(log, "%s: interrupted, finishing the %d running game(s); Ctrl-C again to quit now\n", p->who,
                         busy);
             }
+            if (r == -1 && proc_report_wanted() && p->report)
+                p->report(p->ctx);
             if (r == -1)
                 continue;
             ok = false;

@@ -131,6 +131,15 @@ static void game_done(void *ctx, const GamePoolResult *r)
     print_progress(m->out, o, res, g, r->white_points, r->termination);
 }
 
+/* The pool's report: the statistics block of the games so far. */
+static void standings(void *ctx)
+{
+    MatchPlay *m = ctx;
+    fprintf(m->out, "\nMatch so far (%d games):\n", m->res->games_played);
+    match_report_print(m->out, &m->res->tally, m->opt->sprt_enabled ? &m->opt->sprt : NULL, m->res->sprt_stop_game);
+    fflush(m->out);
+}
+
 /* Counts the games of an earlier part (--resume) into res and points1; false after saying why
  * they cannot be taken. */
 static bool resume(const MatchOptions *o, const MatchSchedule *s, MatchResult *res, signed char *points1, FILE *out,
@@ -200,7 +209,7 @@ bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *res)
     if (m.pdn)
         proc_keep_private(m.pdn);
     GamePool pool = {o->engine, o->referee.tc, 2, o->referee, o->event, "match", o->concurrency,
-                     next_game, game_done, &m};
+                     next_game, game_done, standings, &m};
     ok = game_pool_run(&pool, log, &res->interrupted);
     print_final(out, o, res);
     think_stats_free(&res->think[0]);

@@ -49,6 +49,8 @@ void proc_keep_private(FILE *f) { (void)f; }
 void proc_signals_catch(void) {}
 void proc_signals_restore(void) {}
 bool proc_interrupted(void) { return false; }
+
+bool proc_report_wanted(void) { return false; }
 void proc_ignore_interrupt(void) {}
 
 #else
@@ -237,14 +239,20 @@ void proc_close(int fd) { close(fd); }
 void proc_keep_private(FILE *f) { fcntl(fileno(f), F_SETFD, FD_CLOEXEC); }
 
 /* Set by the first Ctrl-C; a signal handler can only talk through such a flag. */
-static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t interrupted, report_wanted;
 static void (*old_pipe)(int);
-static struct sigaction old_int;
+static struct sigaction old_int, old_usr1;
 
 static void on_interrupt(int sig)
 {
     (void)sig;
     interrupted = 1;
+}
+
+static void on_report(int sig)
+{
+    (void)sig;
+    report_wanted = 1;
 }
 
 void proc_signals_catch(void)
@@ -254,15 +262,27 @@ void proc_signals_catch(void)
     struct sigaction sa = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
+    report_wanted = 0;
+    struct sigaction usr = {.sa_handler = on_report};
+    sigemptyset(&usr.sa_mask);
+    sigaction(SIGUSR1, &usr, &old_usr1);
 }
 
 void proc_signals_restore(void)
 {
     signal(SIGPIPE, old_pipe);
     sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGUSR1, &old_usr1, NULL);
 }
 
 bool proc_interrupted(void) { return interrupted != 0; }
+
+bool proc_report_wanted(void)
+{
+    bool wanted = report_wanted != 0;
+    report_wanted = 0;
+    return wanted;
+}
 
 void proc_ignore_interrupt(void) { signal(SIGINT, SIG_IGN); }
 #endif
