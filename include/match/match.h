@@ -46,6 +46,15 @@ typedef struct {
 bool match_opts_parse(int argc, char **argv, MatchOptions *o);
 
 
+/* Takes the protocol prefix (hub1:, dxp:, dxp-listen:) off cfg's command and sets its protocol;
+ * false after saying why (as "engine COMMAND: LABEL: why") the engine cannot play under a time
+ * control of that kind and those rules. */
+bool match_opts_protocol(EngineConfig *cfg, TcKind kind, Variant variant, const char *command, const char *label);
+
+/* Puts set-param variant=V before cfg's parameters (none for the default rules), so that the
+ * user's own settings follow it; false after saying why when there is no room. */
+bool match_opts_variant_param(EngineConfig *cfg, Variant variant, const char *command);
+
 /* Plays the match (the games of o->shard only, numbered as in the whole match): progress lines and the final block go to out, fault logs to log.
  * Returns false when the match could not run (bad openings, files, workers). */
 bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *result);

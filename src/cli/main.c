@@ -13,6 +13,7 @@
 #include "cli/eval_cli.h"
 #include "cli/hub_cli.h"
 #include "cli/match_cli.h"
+#include "cli/tournament_cli.h"
 #include "cli/openings_cli.h"
 #include "cli/rescore_cli.h"
 #include "cli/round_cli.h"
@@ -48,6 +49,7 @@ static const struct {
     {"openings", NULL, openings_cli_main},
     {"eval", "info", eval_cli_info_main},
     {"match", NULL, match_cli_main},
+    {"tournament", NULL, tournament_cli_main},
     {"check-hub", NULL, check_hub_cli_main},
     {"annotate", NULL, annotate_cli_main},
     {"dxp", NULL, dxp_cli_main},
@@ -72,6 +74,7 @@ static int usage(void)
             "       engine book info [FILE]\n"
             "       engine openings --out FILE [--from FILE] [--count N] [--plies P] ...   (fresh match openings)\n"
             "       engine match --engine1 CMD --engine2 CMD [options]\n"
+            "       engine tournament --engine NAME=CMD --engine NAME=CMD ... [--format round-robin|gauntlet]\n"
             "       engine check-hub CMD...   (checks a Hub engine's protocol, check by check)\n"
             "       engine annotate GAMES.pdn [--out FILE] [--nodes N | --move-time T | --depth D] [--threads N]\n"
             "                       [--games 3,7-9] [--side white|black|both] [--svg DIR]   (analyses your games)\n"

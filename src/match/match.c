@@ -147,7 +147,8 @@ static bool resume(const MatchOptions *o, const MatchSchedule *s, MatchResult *r
 {
     signed char *white_points = malloc((size_t)o->games);
     char err[512];
-    int kept = white_points ? match_resume_load(o->resume_path, s, o->games, white_points, log, err, sizeof err) : -1;
+    int kept =
+        white_points ? match_resume_load(o->resume_path, s, o->games, NULL, white_points, log, err, sizeof err) : -1;
     if (kept < 0) {
         fprintf(log, "match: cannot resume from %s: %s\n", o->resume_path, white_points ? err : "out of memory");
         free(white_points);

@@ -72,34 +72,28 @@ static const char *add_merge(void *opts, const char *path)
 /* OPT_WORDS reader of a time control into the TimeControl at tc. */
 static const char *read_tc(void *tc, const char *text) { return time_control_parse(text, tc); }
 
-/* Sends the variant to both engines by set-param, before their --paramN settings so that those
- * can still change it; false after saying why when there is no room. */
-static bool add_variant_params(MatchOptions *o)
+bool match_opts_variant_param(EngineConfig *cfg, Variant variant, const char *command)
 {
     static const char *const VARIANT_PARAMS[VARIANT_COUNT] = {"variant=normal", "variant=killer", "variant=bt",
                                                               "variant=frisian", "variant=losing"};
-    for (int k = 0; k < 2 && !variant_is_default(o->variant); k++) {   /* first, so --paramN settings follow it */
-        EngineConfig *cfg = &o->engine[k];
-        if (cfg->param_count == ENGINE_MAX_PARAMS) {
-            opts_refuse("match", "too many engine parameters");
-            return false;
-        }
-        memmove(cfg->params + 1, cfg->params, (size_t)cfg->param_count * sizeof cfg->params[0]);
-        cfg->params[0] = VARIANT_PARAMS[o->variant];
-        cfg->param_count++;
+    if (variant_is_default(variant))
+        return true;
+    if (cfg->param_count == ENGINE_MAX_PARAMS) {
+        opts_refuse(command, "too many engine parameters");
+        return false;
     }
+    memmove(cfg->params + 1, cfg->params, (size_t)cfg->param_count * sizeof cfg->params[0]);
+    cfg->params[0] = VARIANT_PARAMS[variant];
+    cfg->param_count++;
     return true;
 }
 
-/* Takes the protocol prefix off engine k's command; false after saying why the engine cannot play
- * under the time control and rules asked for. */
-static bool read_protocol(MatchOptions *o, int k)
+bool match_opts_protocol(EngineConfig *cfg, TcKind kind, Variant variant, const char *command, const char *label)
 {
     static const struct {
         const char *prefix;
         EngineProtocol protocol;
     } PREFIX[] = {{"hub1:", ENGINE_HUB1}, {"dxp:", ENGINE_DXP}, {"dxp-listen:", ENGINE_DXP_LISTEN}};
-    EngineConfig *cfg = &o->engine[k];
     cfg->protocol = ENGINE_HUB;
     for (size_t i = 0; i < sizeof PREFIX / sizeof PREFIX[0]; i++)
         if (strncmp(cfg->cmd, PREFIX[i].prefix, strlen(PREFIX[i].prefix)) == 0) {
@@ -107,7 +101,6 @@ static bool read_protocol(MatchOptions *o, int k)
             cfg->cmd += strlen(PREFIX[i].prefix);
             break;
         }
-    TcKind kind = o->referee.tc[k].kind;
     bool dxp = cfg->protocol == ENGINE_DXP || cfg->protocol == ENGINE_DXP_LISTEN;
     const char *why = NULL;
     if (cfg->protocol == ENGINE_HUB1 && kind == TC_NODES)
@@ -116,12 +109,12 @@ static bool read_protocol(MatchOptions *o, int k)
         why = "DXP needs move-time=S or time=S";
     else if (dxp && !strstr(cfg->cmd, "{port}"))
         why = "a DXP command needs {port}, the port to use";
-    else if (dxp && o->variant != VARIANT_NORMAL)
+    else if (dxp && variant != VARIANT_NORMAL)
         why = "DXP plays international draughts only";
     else if (dxp && cfg->param_count)
         why = "DXP has no engine parameters";
     if (why)
-        opts_refuse("match", "engine%d: %s", k + 1, why);
+        opts_refuse(command, "%s: %s", label, why);
     return !why;
 }
 
@@ -185,5 +178,13 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
     o->seed = (uint64_t)seed;
     for (int k = 0; k < 2; k++)
         o->referee.tc[k] = tc[tc_given[k + 1] ? k + 1 : 0];
-    return read_protocol(o, 0) && read_protocol(o, 1) && add_variant_params(o);
+    for (int k = 0; k < 2; k++) {
+        char label[16];
+        snprintf(label, sizeof label, "engine%d", k + 1);
+        if (!match_opts_protocol(&o->engine[k], o->referee.tc[k].kind, o->variant, "match", label))
+            return false;
+    }
+    /* the variant first, so that --paramN settings can still change it */
+    return match_opts_variant_param(&o->engine[0], o->variant, "match") &&
+           match_opts_variant_param(&o->engine[1], o->variant, "match");
 }

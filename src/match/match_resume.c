@@ -22,9 +22,27 @@ long match_resume_round(const PdnGame *g)
     return round && end != round && *end == '\0' && r >= 1 ? r : 0;
 }
 
+/* Whether game g (the file's n-th, match game index game) names the players names expects; else
+ * err says what differs. */
+static bool same_names(const PdnGame *g, const MatchResumeNames *names, int game, int n, char *err, size_t err_size)
+{
+    static const char *const TAG[2] = {"White", "Black"};
+    for (int c = 0; c < 2; c++) {
+        const char *want = names->name(names->ctx, game, c), *have = pdn_game_tag(g, TAG[c]);
+        if (want && (!have || strcmp(want, have) != 0)) {
+            snprintf(err, err_size,
+                     "game %d (game %d of the schedule) has %s \"%.64s\" where this run has \"%.64s\": resume with "
+                     "the first part's engines in their order",
+                     n, game + 1, TAG[c], have ? have : "", want);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Reads the games of in into out (the kept ones) and white_points; the count kept or -1. */
 static int keep_games(FILE *in, const char *path, FILE *out, const MatchSchedule *s, int games,
-                      signed char *white_points, FILE *log, char *err, size_t err_size)
+                      const MatchResumeNames *names, signed char *white_points, FILE *log, char *err, size_t err_size)
 {
     PdnReader *r = pdn_reader_new(in, path);
     PdnGame g;
@@ -64,6 +82,8 @@ static int keep_games(FILE *in, const char *path, FILE *out, const MatchSchedule
                      n, round);
             break;
         }
+        if (names && !same_names(&g, names, (int)round - 1, n, err, err_size))
+            break;
         if (!pdn_write(out, &g)) {
             snprintf(err, err_size, "cannot write the games kept: %s", strerror(errno));
             break;
@@ -81,8 +101,8 @@ static int keep_games(FILE *in, const char *path, FILE *out, const MatchSchedule
     return failed ? -1 : kept;
 }
 
-int match_resume_load(const char *path, const MatchSchedule *s, int games, signed char *white_points, FILE *log,
-                      char *err, size_t err_size)
+int match_resume_load(const char *path, const MatchSchedule *s, int games, const MatchResumeNames *names,
+                      signed char *white_points, FILE *log, char *err, size_t err_size)
 {
     memset(white_points, -1, (size_t)games);
     err[0] = '\0';
@@ -106,7 +126,7 @@ int match_resume_load(const char *path, const MatchSchedule *s, int games, signe
     if (!out)
         snprintf(err, err_size, "cannot write beside %s: %s", path, tmp ? strerror(errno) : "out of memory");
     else
-        kept = keep_games(in, path, out, s, games, white_points, log, err, err_size);
+        kept = keep_games(in, path, out, s, games, names, white_points, log, err, err_size);
     fclose(in);
     if (out && fclose(out) != 0 && kept >= 0) {
         snprintf(err, err_size, "cannot write beside %s: %s", path, strerror(errno));

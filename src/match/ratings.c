@@ -94,7 +94,7 @@ bool ratings_fit(const RatingsInput *in, int anchor, double anchor_elo, Ratings 
     bool reach[N][N];
     closure(in, reach);
     double beta[N] = {0};
-    int var[N], n = 0;
+    int var[N] = {0}, n = 0;
     for (int i = 0; i < in->count; i++)
         if (i != anchor && reach[i][anchor] && reach[anchor][i])
             var[n++] = i;
