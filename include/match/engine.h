@@ -2,7 +2,9 @@
 /* One engine of a match as its protocol drivers (engine_hub1.c, engine_dxp.c) and the dispatch
  * over them (engine_driver.h) see it: the process or connection and the protocol's state, and
  * the kinds of answer it can give to a request for a move. */
+#include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include "dxp/dxp_msg.h"
 #include "match/engine_proc.h"
 #include "rules/game.h"
@@ -19,7 +21,21 @@ typedef struct {
     bool in_game;              /* DXP: a game request was accepted and no game end sent yet */
     Color colour;              /* DXP: the colour the engine plays */
     int centiminutes, moves;   /* DXP: the clock of the current game (hundredths of a minute) */
+    bool has_score;            /* the last answer came with a score (Hub and Hub-1 info lines) */
+    int score;                 /* that score in centi-men, for the side that moved */
 } EngineDriver;
+
+/* Takes text, a number of score units (scale centi-men each), as the score of the move being
+ * awaited; ignored when it is no finite number of a sane size. */
+static inline void engine_take_score(EngineDriver *d, const char *text, double scale)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end != text && isfinite(v) && fabs(v * scale) < 1e6) {
+        d->score = (int)lround(v * scale);
+        d->has_score = true;
+    }
+}
 
 typedef enum {
     ENGINE_REPLY_MOVE,         /* *m holds a legal move */

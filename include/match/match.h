@@ -55,6 +55,11 @@ bool match_opts_protocol(EngineConfig *cfg, TcKind kind, Variant variant, const 
  * user's own settings follow it; false after saying why when there is no room. */
 bool match_opts_variant_param(EngineConfig *cfg, Variant variant, const char *command);
 
+/* OPT_WORDS readers, into the Adjudication at adjudication, of --draw "move=M count=N score=CM"
+ * and --resign "count=N score=CM" (match and tournament). */
+const char *match_opts_read_draw(void *adjudication, const char *text);
+const char *match_opts_read_resign(void *adjudication, const char *text);
+
 /* Plays the match (the games of o->shard only, numbered as in the whole match): progress lines and the final block go to out, fault logs to log.
  * Returns false when the match could not run (bad openings, files, workers). */
 bool match_run(const MatchOptions *o, FILE *out, FILE *log, MatchResult *result);

@@ -7,8 +7,24 @@
 #include "rules/game.h"
 #include "rules/notation.h"
 
+/* Ending a game before the rules do, each rule off by default. The scores are those the engines
+ * sent with their moves (Hub and Hub-1 info lines; a DXP engine sends none, so no score rule ends
+ * its games). */
+typedef struct {
+    int draw_move;      /* a draw once this many moves (of each side) are played ... */
+    int draw_count;     /* ... and both engines' scores stayed within draw_score of 0 for this
+                         * many moves each (0: off) */
+    int draw_score;     /* centi-men */
+    int resign_count;   /* a loss once both engines' scores gave the same side lost by resign_score
+                         * or more for this many moves each (0: off) */
+    int resign_score;
+    bool bitbases;      /* the bitbases' value once the pieces fit them: a draw always; a win when
+                         * the loser has no king, so that no count of FMJD art. 6 runs */
+} Adjudication;
+
 typedef struct {
     TimeControl tc[2];  /* per engine */
+    Adjudication adjudication;
     int max_plies;      /* a game still going after this many plies is a draw */
     double margin;      /* seconds tolerated past a move time or an empty clock */
     double timeout;     /* seconds for start-up, and for a move under depth/nodes limits */

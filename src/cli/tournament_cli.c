@@ -23,6 +23,12 @@
     "  --pdn FILE           write every game to FILE (Round: the game's number; White, Black: the names)\n"        \
     "  --resume FILE        continue the tournament whose games FILE holds (same engines and options)\n"           \
     "  --max-plies N        adjudicate a draw after N plies (default 400)\n"                                        \
+    "  --draw move=M count=N score=CM   adjudicate a draw when, from move M on, both engines' scores stay\n"      \
+    "                       within CM centi-men of 0 for N moves each\n"                                          \
+    "  --resign count=N score=CM   adjudicate a loss when both engines' scores give the same side lost by\n"    \
+    "                       CM centi-men or more for N moves each\n"                                              \
+    "  --bitbases           adjudicate by the bitbases once the pieces fit them (draws; wins when the loser\n"   \
+    "                       has no king); adjudications are named in the PDN's Termination tag\n"               \
     "  --margin S           time tolerated past a move time or an empty clock (default 0.5)\n"                      \
     "  --timeout S          start-up limit and move limit under depth/nodes (default 30)\n"                         \
     "  --event NAME         the PDN Event tag (default \"engine tournament\")\n"                                \

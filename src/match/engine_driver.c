@@ -64,6 +64,7 @@ bool engine_driver_new_game(EngineDriver *d, const EngineConfig *cfg, const Game
 bool engine_driver_go(EngineDriver *d, const Game *game, const TimeControl *tc, double clock)
 {
     char cmd[4096];
+    d->has_score = false;
     switch (d->protocol) {
     case ENGINE_HUB:
         engine_hub_pos_command(game, cmd, sizeof cmd);
@@ -78,7 +79,8 @@ bool engine_driver_go(EngineDriver *d, const Game *game, const TimeControl *tc, 
     return false;
 }
 
-/* Hub: reads lines up to `done move=X` and checks the move. */
+/* Hub: reads lines up to `done move=X` and checks the move; an `info ... score=S` on the way (S in
+ * men) is the move's score. */
 static EngineReply hub_reply(EngineDriver *d, const Game *game, double deadline, Move *m, char *detail, size_t size)
 {
     char line[ENGINE_LINE_MAX];
@@ -88,6 +90,9 @@ static EngineReply hub_reply(EngineDriver *d, const Game *game, double deadline,
             return ENGINE_REPLY_GONE;
         if (io == ENGINE_IO_TIMEOUT)
             return ENGINE_REPLY_TIMEOUT;
+        char score[32];
+        if (engine_proc_line_is(line, "info") && engine_proc_line_arg(line, "score", score, sizeof score))
+            engine_take_score(d, score, 100);
         if (!engine_proc_line_is(line, "done"))
             continue;
         char why[256];

@@ -88,6 +88,11 @@ EngineReply engine_hub1_reply(EngineDriver *d, const Game *game, double deadline
             snprintf(detail, size, "line \"%.200s\" (the engine refused what it was sent)", line);
             return ENGINE_REPLY_PROTOCOL;
         }
+        if (engine_proc_line_is(line, "info")) {   /* info DEPTH MEAN-DEPTH SCORE ...: centi-men */
+            char depth[32], mean[32], score[32];
+            if (sscanf(line + strspn(line, " \t") + strlen("info"), "%31s %31s %31s", depth, mean, score) == 3)
+                engine_take_score(d, score, 1);
+        }
         if (!engine_proc_line_is(line, "move"))
             continue;
         const char *p = line + strspn(line, " \t") + strlen("move");

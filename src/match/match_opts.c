@@ -47,6 +47,47 @@ static const char *read_sprt(void *sprt, const char *text)
     return p->elo1 > p->elo0 ? NULL : "needs elo1 > elo0";
 }
 
+/* Reads "key=N" words of text into the ints of keys (count of them, each lo..hi); NULL or why not. */
+static const char *read_keys(const char *text, const char *const *keys, int *const *out, int count, long hi,
+                             const char *expected)
+{
+    char copy[OPTS_WORDS_MAX];
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(w, '=');
+        long v;
+        int k = 0;
+        if (eq)
+            *eq = '\0';
+        while (k < count && (!eq || strcmp(w, keys[k]) != 0))
+            k++;
+        if (k == count || !opts_read_long(eq + 1, 0, hi, &v))
+            return expected;
+        *out[k] = (int)v;
+    }
+    return NULL;
+}
+
+const char *match_opts_read_draw(void *adjudication, const char *text)
+{
+    Adjudication *a = adjudication;
+    static const char *const KEYS[] = {"move", "count", "score"};
+    int *out[] = {&a->draw_move, &a->draw_count, &a->draw_score};
+    a->draw_move = 0, a->draw_count = 0, a->draw_score = 0;
+    const char *why = read_keys(text, KEYS, out, 3, 10000, "expected move=M count=N score=CM");
+    return why ? why : a->draw_count > 0 ? NULL : "needs count=N of at least 1";
+}
+
+const char *match_opts_read_resign(void *adjudication, const char *text)
+{
+    Adjudication *a = adjudication;
+    static const char *const KEYS[] = {"count", "score"};
+    int *out[] = {&a->resign_count, &a->resign_score};
+    a->resign_count = 0, a->resign_score = 0;
+    const char *why = read_keys(text, KEYS, out, 2, 10000, "expected count=N score=CM");
+    return why ? why : a->resign_count > 0 && a->resign_score > 0 ? NULL : "needs count=N and score=CM of at least 1";
+}
+
 /* OPT_EACH reader of a --param1/--param2 word, name=value, into the EngineConfig at engine. */
 static const char *add_param(void *engine, const char *word)
 {
@@ -154,6 +195,9 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
         OPTS_TEXT("--event", &o->event),
         OPTS_CALL("--shard", &o->shard, shard_opt_read),
         OPTS_EACH("--merge", o, add_merge),
+        OPTS_WORDS("--draw", &o->referee.adjudication, match_opts_read_draw),
+        OPTS_WORDS("--resign", &o->referee.adjudication, match_opts_read_resign),
+        OPTS_FLAG("--bitbases", &o->referee.adjudication.bitbases),
         OPTS_END,
     };
     o->shard = SHARD_WHOLE;

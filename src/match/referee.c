@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "endgame/bitbase.h"
 #include "util/clock.h"
 
 static const char *const SIDE_NAME[2] = {"White", "Black"};
@@ -105,6 +106,55 @@ static bool ask_move(EngineDriver *e, const Game *game, const TimeControl *tc, d
     return true;
 }
 
+/* The runs of moves whose scores agree on a verdict, for the adjudication of scores. */
+typedef struct {
+    int level;          /* moves in a row both engines' scores called level */
+    int lost[2];        /* moves in a row whose scores gave White (0) or Black (1) lost */
+} ScoreRuns;
+
+/* Counts the move just played, whose engine scored it score (for the side that moved, which
+ * is not to move now) or sent no score; true when the game ends by it (out filled). */
+static bool adjudicate_scores(const Adjudication *a, const Game *game, bool has_score, int score, ScoreRuns *runs,
+                              GameOutcome *out)
+{
+    int white = game_position(game)->turn == BLACK ? score : -score;   /* White's view */
+    runs->level = has_score && abs(white) <= a->draw_score ? runs->level + 1 : 0;
+    runs->lost[WHITE] = has_score && white <= -a->resign_score ? runs->lost[WHITE] + 1 : 0;
+    runs->lost[BLACK] = has_score && white >= a->resign_score ? runs->lost[BLACK] + 1 : 0;
+    if (a->draw_count && runs->level >= 2 * a->draw_count && game->ply >= 2 * a->draw_move) {
+        out->white_points = 1;
+        snprintf(out->termination, sizeof out->termination,
+                 "adjudicated draw: both scores within %.2f for %d moves, after move %d", a->draw_score / 100.0,
+                 a->draw_count, a->draw_move);
+        return true;
+    }
+    for (int c = 0; c < 2 && a->resign_count; c++)
+        if (runs->lost[c] >= 2 * a->resign_count) {
+            out->white_points = c == WHITE ? 0 : 2;
+            snprintf(out->termination, sizeof out->termination,
+                     "adjudicated: both scores gave %s lost by %.2f or more for %d moves", SIDE_NAME[c],
+                     a->resign_score / 100.0, a->resign_count);
+            return true;
+        }
+    return false;
+}
+
+/* The bitbases' verdict on the current position; true when it ends the game (out filled). */
+static bool adjudicate_bitbases(const Game *game, GameOutcome *out)
+{
+    const Position *pos = game_position(game);
+    int value;
+    if (!bitbase_probe(pos, bitbase_pieces(), &value))
+        return false;
+    Color turn = pos->turn, loser = value > 0 ? (Color)!turn : turn;
+    if (value != 0 && ((pos->pieces[loser] & pos->kings) || game_endgame_rule(pos) != ENDGAME_NONE))
+        return false;
+    out->white_points = value == 0 ? 1 : loser == WHITE ? 0 : 2;
+    snprintf(out->termination, sizeof out->termination, "adjudicated by the bitbases: %s",
+             value == 0 ? "a draw" : loser == WHITE ? "Black wins" : "White wins");
+    return true;
+}
+
 void referee_play(EngineDriver eng[2], const EngineConfig cfg[2], Game *game, int white,
                   const RefereeConfig *rc, GameOutcome *out)
 {
@@ -129,11 +179,15 @@ void referee_play(EngineDriver eng[2], const EngineConfig cfg[2], Game *game, in
     }
     double clock[2] = {tc[0].time, tc[1].time};
     bool by_rules = false;
+    ScoreRuns runs = {0, {0, 0}};
+    const Adjudication *a = &rc->adjudication;
     for (;;) {
         if (referee_game_over(game, rc->max_plies, &out->white_points, out->termination, sizeof out->termination)) {
             by_rules = game->ply < rc->max_plies;
             break;
         }
+        if (a->bitbases && adjudicate_bitbases(game, out))
+            break;
         int k = side_engine[game_position(game)->turn];
         Move m;
         if (!ask_move(&eng[k], game, &tc[k], &clock[k], k, rc, &m, out))
@@ -143,6 +197,9 @@ void referee_play(EngineDriver eng[2], const EngineConfig cfg[2], Game *game, in
             snprintf(out->termination, sizeof out->termination, "game history full");
             break;
         }
+        if ((a->draw_count || a->resign_count) &&
+            adjudicate_scores(a, game, eng[k].has_score, eng[k].score, &runs, out))
+            break;
     }
     for (int k = 0; k < 2; k++)
         engine_driver_end_game(&eng[k], game, out->white_points, by_rules, rc->margin + 1.0);

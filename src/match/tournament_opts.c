@@ -190,6 +190,9 @@ static bool parse(int argc, char **argv, TournamentOptions *o, ParseState *st)
         OPTS_TEXT("--pdn", &o->pdn_path),
         OPTS_TEXT("--resume", &o->resume_path),
         OPTS_TEXT("--event", &o->event),
+        OPTS_WORDS("--draw", &o->referee.adjudication, match_opts_read_draw),
+        OPTS_WORDS("--resign", &o->referee.adjudication, match_opts_read_resign),
+        OPTS_FLAG("--bitbases", &o->referee.adjudication.bitbases),
         OPTS_END,
     };
     if (!opts_parse("tournament", specs, argc, argv, 2, NULL, 0, 0))

@@ -2,6 +2,7 @@
  * usage: fake_engine [MODE [AT]]; MODE and AT can also be set with set-param.
  * MODE: legal | illegal | garbage | crash | exit | hang | slow. The fault happens from the
  * AT-th search (0-based, counted since the process started) on; "slow" sleeps AT ms per move.
+ * Its moves come with the score of set-param name=score (centi-men, default 0).
  * Legal moves are chosen by the position key, so games are deterministic but varied. */
 #include <signal.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@ typedef struct {
     char mode[64];
     long at;
     long searches;
+    long score;
     Position pos;
 } Fake;
 
@@ -76,7 +78,7 @@ static void think(Fake *f)
     notation_sort_moves(&f->pos, &list);
     char text[MOVE_TEXT_MAX];
     notation_format_move(&f->pos, list.moves[(f->pos.key >> 17) % (uint64_t)list.count], text);
-    printf("info depth=1 score=0.00 pv=%s\ndone move=%s\n", text, text);
+    printf("info depth=1 score=%.2f pv=%s\ndone move=%s\n", (double)f->score / 100.0, text, text);
 }
 
 int main(int argc, char **argv)
@@ -95,6 +97,7 @@ int main(int argc, char **argv)
             puts("id name=fake version=1");
             printf("param name=mode value=%s type=enum values=\"legal illegal garbage crash exit hang slow\"\n", f.mode);
             printf("param name=at value=%ld type=int min=0 max=100000\n", f.at);
+            printf("param name=score value=%ld type=int min=-100000 max=100000\n", f.score);
             puts("wait");
         } else if (engine_proc_line_is(line, "set-param") && engine_proc_line_arg(line, "name", name, sizeof name) &&
                    engine_proc_line_arg(line, "value", value, sizeof value)) {
@@ -102,6 +105,8 @@ int main(int argc, char **argv)
                 snprintf(f.mode, sizeof f.mode, "%s", value);
             else if (strcmp(name, "at") == 0)
                 f.at = atol(value);
+            else if (strcmp(name, "score") == 0)
+                f.score = atol(value);
         } else if (engine_proc_line_is(line, "init")) {
             puts("ready");
         } else if (engine_proc_line_is(line, "ping")) {
