@@ -2,8 +2,9 @@
 # engine.exe under Wine against the Linux ./engine (run from the repository root by
 # `make check-windows`): its DLLs, perft and the bench signature, the Hub dialogue with Windows line
 # ends, --weights and --log paths with backslashes, the end of input mid-search, DXP games in both
-# roles, a match, a threaded selfplay, the refusal of match, and a network's scores (the same bench
-# nodes on engine.exe's vector path as on the native one). Prints what failed; exits 1 then.
+# roles, a match against it and one of its own, a tournament, a threaded selfplay, and a network's
+# scores (the same bench nodes on engine.exe's vector path as on the native one). Prints what
+# failed; exits 1 then.
 set -u
 WINE=$(command -v wine || command -v wine64) || { echo "check-windows: wine is not installed"; exit 1; }
 export WINEDEBUG=-all
@@ -97,9 +98,25 @@ win selfplay --games 2 --nodes 500 --threads 2 --seed 7 --out "$(basename "$scra
 check "selfplay on 2 threads" "$(tr -d '\r' < "$(basename "$scratch")-w.txt" | cksum)" "$(cksum < "$scratch/l.txt")"
 rm -f "$(basename "$scratch")-w.txt"
 
-# What Windows cannot do refuses with one line and code 2.
-win match --engine1 a --engine2 b > "$scratch/refuse.out" 2>&1
-check "match refused" "$? $(wc -l < "$scratch/refuse.out")" "2 1"
+# engine.exe runs a match of its own (engines by CreateProcess, workers as threads): under a node
+# limit, with the books' seeds fixed, the same games as Linux's run, byte for byte.
+match_args='--games 10 --tc nodes=3000 --concurrency 2 --param1 seed=1 --param2 seed=2'
+win match --engine1 "engine.exe hub" --engine2 "engine.exe hub" $match_args --pdn 'build\win-match.pdn' \
+    > "$scratch/wmatch.out" 2>&1
+./engine match --engine1 "./engine hub" --engine2 "./engine hub" $match_args --pdn "$scratch/lmatch.pdn" \
+    > "$scratch/lmatch.out" 2>&1
+check "engine.exe match: result" "$(tr -d '\r' < "$scratch/wmatch.out" | grep '^Games: ')" \
+    "$(grep '^Games: ' "$scratch/lmatch.out")"
+games() { tr -d '\r' | grep -v '^\[Date' | awk 'BEGIN { RS = "\\[Event " } NR > 1 { gsub(/\n/, " "); print }' |
+    sort | cksum; }   # the games in any order of finishing
+check "engine.exe match: PDN" "$(games < build/win-match.pdn)" "$(games < "$scratch/lmatch.pdn")"
+rm -f build/win-match.pdn
+# A tournament with an engine in a folder of its own (--dir), the program found there.
+mkdir -p "$scratch/sub" && cp engine.exe "$scratch/sub/"
+win tournament --engine "a=engine.exe hub" --engine "b=engine.exe hub" --engine "c=engine.exe hub" \
+    --dir "c=$(winepath -w "$scratch/sub" 2>/dev/null)" --tc nodes=2000 --concurrency 2 > "$scratch/wtour.out" 2>&1
+check "engine.exe tournament" "$(tr -d '\r' < "$scratch/wtour.out" | grep -c -e '^Tournament result: 6 of 6 games' \
+    -e '^Crosstable')" 2
 
 echo "check-windows: $fails failed, $(($(date +%s) - start)) s"
 [ $fails -eq 0 ]

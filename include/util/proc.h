@@ -1,12 +1,14 @@
 #pragma once
 /* Child processes for the match runner: engines run by the shell with pipes on their standard
- * input and output, and worker processes forked to play games side by side. POSIX only: on
- * Windows proc_available() is false and the functions that start a process refuse. */
+ * input and output, and workers that play games side by side. POSIX: the shell is /bin/sh and a
+ * worker is a forked process. Windows (proc_win.c): the command runs by CreateProcess, with no
+ * shell, and a worker is a thread of this process talking through the same pipes. */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
-typedef long ProcId;   /* a process id; 0: none */
+typedef intptr_t ProcId;   /* a process id (Windows: a process or thread handle); 0: none */
 
 /* Whether this system can start processes the way the match runner needs. */
 bool proc_available(void);
@@ -41,6 +43,10 @@ void proc_adopt_orphans(void);
  * skipped) can be read or has hung up, setting ready[i] for each such one. The number ready, 0
  * at the timeout, -1 when a signal interrupted the wait, -2 on an error. */
 int proc_wait_readable(const int *fds, int n, bool *ready, int timeout_ms);
+
+/* Reads up to size bytes from a pipe of a started process, waiting at most timeout_ms (-1: no
+ * limit): the count, 0 when nothing came in time, -1 at its end or on an error. */
+long proc_read(int fd, char *buf, size_t size, int timeout_ms);
 
 /* Closes a pipe descriptor. */
 void proc_close(int fd);

@@ -56,8 +56,7 @@ int match_cli_main(int argc, char **argv)
         return 0;
     }
     if (!proc_available())
-        return opts_refuse("match", "not available on this system: it starts engines and workers as POSIX "
-                                    "processes (run it on Linux; engine.exe plays in it there under Wine)");
+        return opts_refuse("match", "not available on this system: it cannot start engine processes");
     MatchResult res;
     return match_run(&o, stdout, stderr, &res) ? 0 : 1;
 }

@@ -43,8 +43,7 @@ int tournament_cli_main(int argc, char **argv)
     if (!tournament_opts_parse(argc, argv, &o))
         return OPTS_REFUSED;
     if (!proc_available())
-        return opts_refuse("tournament", "not available on this system: it starts engines and workers as POSIX "
-                                         "processes (run it on Linux)");
+        return opts_refuse("tournament", "not available on this system: it cannot start engine processes");
     static TournamentResult res;   /* large */
     return tournament_run(&o, stdout, stderr, &res) ? 0 : 1;
 }

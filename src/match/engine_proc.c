@@ -4,7 +4,6 @@
 #include <string.h>
 #include "util/clock.h"
 #include "util/fdio.h"
-#include "util/input.h"
 
 void engine_proc_init(EngineProc *e)
 {
@@ -65,7 +64,7 @@ EngineIo engine_proc_read_line(EngineProc *e, char *line, size_t size, double de
         if (left <= 0)
             return ENGINE_IO_TIMEOUT;
         int wait_ms = left > 1e6 ? 1000000000 : (int)(left * 1000.0) + 1;
-        long got = input_read(e->from_fd, e->buf + e->len, sizeof e->buf - e->len, wait_ms);
+        long got = proc_read(e->from_fd, e->buf + e->len, sizeof e->buf - e->len, wait_ms);
         if (got == 0)
             continue;
         if (got < 0) {

@@ -76,6 +76,35 @@ static void seat_engines(EngineDriver eng[2], int running[2], const GamePoolJob 
         }
 }
 
+/* The game as PDN text (caller frees; NULL when out of memory), through memory where the system
+ * has memory streams, else through a scratch file (Windows). */
+static char *pdn_text(const PdnHeader *h, const Game *game, const GameOutcome *out, size_t *len)
+{
+    char *text = NULL;
+    FILE *mem = sys_memstream(&text, len);
+    if (mem) {
+        pdn_write_game(mem, h, game, out->white_points, out->log);
+        fclose(mem);
+        return text;
+    }
+    FILE *f = sys_tmpfile();
+    if (!f)
+        return NULL;
+    pdn_write_game(f, h, game, out->white_points, out->log);
+    long n = ftell(f);
+    text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    rewind(f);
+    if (text && fread(text, 1, (size_t)n, f) == (size_t)n) {
+        text[n] = '\0';
+        *len = (size_t)n;
+    } else {
+        free(text);
+        text = NULL;
+    }
+    fclose(f);
+    return text;
+}
+
 /* Plays the job's game and writes its result record to res_fd. */
 static void worker_play(const PoolPlan *plan, EngineDriver eng[2], int running[2], Game *game,
                         const GamePoolJob *job, int res_fd)
@@ -93,15 +122,10 @@ static void worker_play(const PoolPlan *plan, EngineDriver eng[2], int running[2
     const char *id[2] = {engine_driver_name(&eng[0]), engine_driver_name(&eng[1])};
     char names[2][GAME_POOL_NAME_MAX];
     game_pool_names(cfg, tc, id, names);
-    char *pdn = NULL;
+    int w = job->white;
+    PdnHeader h = {p->event, "?", plan->date, names[w], names[!w], out.termination, job->game + 1};
     size_t pdn_len = 0;
-    FILE *mem = sys_memstream(&pdn, &pdn_len);
-    if (mem) {
-        int w = job->white;
-        PdnHeader h = {p->event, "?", plan->date, names[w], names[!w], out.termination, job->game + 1};
-        pdn_write_game(mem, &h, game, out.white_points, out.log);
-        fclose(mem);
-    }
+    char *pdn = pdn_text(&h, game, &out, &pdn_len);
     const char *blob[BLOB_COUNT] = {out.termination, out.log, pdn ? pdn : "", (const char *)out.times};
     size_t len[BLOB_COUNT] = {strlen(out.termination), strlen(out.log), pdn ? pdn_len : 0,
                               (size_t)out.move_count * sizeof out.times[0]};

@@ -1,59 +1,10 @@
-/* Child processes (see proc.h): fork and exec on POSIX systems; refused on Windows. */
+/* Child processes (see proc.h) on POSIX systems: fork and exec. Windows: proc_win.c. */
 #include "util/proc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _WIN32
-#include <errno.h>
-#include <io.h>
-
-bool proc_available(void) { return false; }
-
-/* The functions that would start a process refuse; the others have nothing to act on. */
-bool proc_spawn_shell(const char *cmd, const char *dir, ProcId *pid, int *to_fd, int *from_fd, char *err,
-                      size_t errsize)
-{
-    (void)cmd, (void)dir, (void)pid, (void)to_fd, (void)from_fd;
-    snprintf(err, errsize, "starting engines is not available on Windows");
-    return false;
-}
-
-bool proc_fork(void (*child)(void *ctx, int cmd_fd, int res_fd), void *ctx, const int *inherited,
-               int inherit_count, ProcId *pid, int *to_fd, int *from_fd)
-{
-    (void)child, (void)ctx, (void)inherited, (void)inherit_count, (void)pid, (void)to_fd, (void)from_fd;
-    errno = ENOSYS;
-    return false;
-}
-
-/* No process can have been started. */
-void proc_finish(ProcId pid, double grace, char *status, size_t size)
-{
-    (void)pid, (void)grace;
-    if (status && size)
-        status[0] = '\0';
-}
-
-void proc_wait(ProcId pid) { (void)pid; }
-void proc_adopt_orphans(void) {}
-
-int proc_wait_readable(const int *fds, int n, bool *ready, int timeout_ms)
-{
-    (void)fds, (void)n, (void)ready, (void)timeout_ms;
-    return -2;
-}
-
-void proc_close(int fd) { _close(fd); }
-void proc_keep_private(FILE *f) { (void)f; }
-void proc_signals_catch(void) {}
-void proc_signals_restore(void) {}
-bool proc_interrupted(void) { return false; }
-
-bool proc_report_wanted(void) { return false; }
-void proc_ignore_interrupt(void) {}
-
-#else
+#ifndef _WIN32
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -65,6 +16,7 @@ void proc_ignore_interrupt(void) {}
 #include <time.h>
 #include <unistd.h>
 #include "util/clock.h"
+#include "util/input.h"
 
 bool proc_available(void) { return true; }
 
@@ -235,6 +187,8 @@ int proc_wait_readable(const int *fds, int n, bool *ready, int timeout_ms)
 }
 
 void proc_close(int fd) { close(fd); }
+
+long proc_read(int fd, char *buf, size_t size, int timeout_ms) { return input_read(fd, buf, size, timeout_ms); }
 
 void proc_keep_private(FILE *f) { fcntl(fileno(f), F_SETFD, FD_CLOEXEC); }
 
