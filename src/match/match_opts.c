@@ -223,7 +223,7 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
     for (int k = 0; k < 2; k++)
         o->referee.tc[k] = tc[tc_given[k + 1] ? k + 1 : 0];
     for (int k = 0; k < 2; k++) {
-        char label[16];
+        char label[32];
         snprintf(label, sizeof label, "engine%d", k + 1);
         if (!match_opts_protocol(&o->engine[k], o->referee.tc[k].kind, o->variant, "match", label))
             return false;
