@@ -13,6 +13,7 @@
 #include "cli/eval_cli.h"
 #include "cli/hub_cli.h"
 #include "cli/match_cli.h"
+#include "cli/puzzles_cli.h"
 #include "cli/tournament_cli.h"
 #include "cli/openings_cli.h"
 #include "cli/rescore_cli.h"
@@ -52,6 +53,7 @@ static const struct {
     {"tournament", NULL, tournament_cli_main},
     {"check-hub", NULL, check_hub_cli_main},
     {"annotate", NULL, annotate_cli_main},
+    {"puzzles", NULL, puzzles_cli_main},
     {"dxp", NULL, dxp_cli_main},
 };
 
@@ -78,6 +80,7 @@ static int usage(void)
             "       engine check-hub CMD...   (checks a Hub engine's protocol, check by check)\n"
             "       engine annotate GAMES.pdn [--out FILE] [--nodes N | --move-time T | --depth D] [--threads N]\n"
             "                       [--games 3,7-9] [--side white|black|both] [--svg DIR]   (analyses your games)\n"
+            "       engine puzzles GAMES.pdn [--json] [--nodes N] [--verify K]   (puzzles from your games)\n"
             "       engine dxp --listen PORT | --connect HOST:PORT [options]   (the DamExchange protocol)\n"
             "engine COMMAND --help describes a command's options;\n"
             "POS is a Hub position string, a FEN (W:W31,32:B1,2) or the word start;\n"
