@@ -105,7 +105,7 @@ static void test_store_probe_round_trip(void **state)
     tt_free(&tt);
 }
 
-/* new-game empties the table without wiping it: nothing stored before is found, new stores work. */
+/* new-game empties the table: nothing stored before is found, new stores work. */
 static void test_clear_forgets_every_entry(void **state)
 {
     (void)state;
@@ -126,6 +126,36 @@ static void test_clear_forgets_every_entry(void **state)
     assert_int_equal(hit.move, 0x70);
     assert_int_equal(hit.depth, 9);
     tt_free(&tt);
+}
+
+/* A cleared table behaves as a fresh one: the same stores keep the same entries. Entries that only
+ * stopped matching would still take part in choosing what to replace, and a search after a
+ * new-game would depend on the games before it (self-play split over threads gave other data). */
+static void test_cleared_table_is_a_fresh_one(void **state)
+{
+    (void)state;
+    TT used = {0}, fresh = {0};
+    assert_true(tt_resize(&used, 1));
+    assert_true(tt_resize(&fresh, 1));
+    for (Key i = 1; i <= 200000; i++)   /* far more than the table holds, of every depth */
+        tt_store(&used, i * 0xD6E8FEB86659FD93ULL, (Move)i, 10, (int)(i % 30), BOUND_LOWER);
+    tt_clear(&used);
+    for (Key i = 1; i <= 100000; i++) {
+        Key key = i * 0x9E3779B97F4A7C15ULL;
+        tt_store(&used, key, (Move)(i & 0xffff), 7, (int)(i % 20), BOUND_EXACT);
+        tt_store(&fresh, key, (Move)(i & 0xffff), 7, (int)(i % 20), BOUND_EXACT);
+    }
+    int differ = 0, found = 0;
+    for (Key i = 1; i <= 100000; i++) {
+        TTHit a = {0}, b = {0};
+        bool ha = tt_probe(&used, i * 0x9E3779B97F4A7C15ULL, &a), hb = tt_probe(&fresh, i * 0x9E3779B97F4A7C15ULL, &b);
+        differ += ha != hb || (ha && (a.move != b.move || a.depth != b.depth));
+        found += hb;
+    }
+    assert_true(found > 30000);
+    assert_int_equal(differ, 0);
+    tt_free(&used);
+    tt_free(&fresh);
 }
 
 static void test_same_key_keeps_deeper_result_and_move(void **state)
@@ -210,6 +240,7 @@ int main(void)
         cmocka_unit_test(test_search_falls_back_to_a_table_that_fits),
         cmocka_unit_test(test_store_probe_round_trip),
         cmocka_unit_test(test_clear_forgets_every_entry),
+        cmocka_unit_test(test_cleared_table_is_a_fresh_one),
         cmocka_unit_test(test_same_key_keeps_deeper_result_and_move),
         cmocka_unit_test(test_replaces_shallowest_then_oldest),
         cmocka_unit_test(test_win_scores_are_ply_relative),

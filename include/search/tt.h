@@ -13,7 +13,6 @@
 typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;
 
 #define TT_BUCKET_ENTRIES 4
-#define TT_SALT_STEP 0x9E3779B9u   /* odd, so 2^32 clears pass before a salt comes back */
 #define TT_MIN_MIB 1
 #define TT_MAX_MIB ((size_t)1 << 16)
 
@@ -34,7 +33,6 @@ typedef struct {
     size_t mask;          /* bucket count - 1 (a power of two minus one) */
     size_t mib;           /* size actually allocated */
     uint8_t generation;   /* 6 bits, bumped once per search */
-    uint32_t salt;        /* mixed into every lock; tt_clear changes it */
 } TT;
 
 typedef struct {
@@ -52,7 +50,7 @@ bool tt_resize(TT *tt, size_t mib);
 /* Releases the table (tt becomes empty; tt_resize can allocate it again). */
 void tt_free(TT *tt);
 
-/* Empties the table in constant time: no entry stored before is found again. */
+/* Empties the table (all of it: see tt.c), as a fresh one is. */
 void tt_clear(TT *tt);
 
 /* Marks the start of a new search so older entries are replaced first. */
@@ -64,7 +62,11 @@ static inline void tt_prefetch(const TT *tt, Key key) { __builtin_prefetch(&tt->
 
 /* The entry layout's helpers, here for the inline probe; only tt.c and tt_probe use them. */
 static inline TTBucket *tt_bucket_of(const TT *tt, Key key) { return &tt->buckets[key & tt->mask]; }
-static inline uint32_t tt_lock_of(const TT *tt, Key key) { return (uint32_t)(key >> 32) ^ tt->salt; }
+static inline uint32_t tt_lock_of(const TT *tt, Key key)
+{
+    (void)tt;
+    return (uint32_t)(key >> 32);
+}
 
 /* The 32 bits of a move mixed into the stored lock (a torn entry's move and data disagree). */
 static inline uint32_t tt_fold(Move m) { return (uint32_t)(m ^ m >> 32); }

@@ -60,13 +60,14 @@ void tt_free(TT *tt)
     memset(tt, 0, sizeof *tt);
 }
 
-/* Wiping 64 MiB takes about 10 ms, and `new-game` usually comes right before `go`: instead, a new
- * salt changes every lock, so no entry written before can match again (as likely as any lock
- * collision), and the new generation makes the old entries the first to be replaced. */
+/* A real wipe (about 10 ms for 64 MiB, before `go` after a `new-game`): entries that can no
+ * longer match but still take part in the choice of the entry to replace would make a search
+ * depend on the games before it, so that a self-play run, a rescore or a match would give other
+ * results when split over threads or shards. */
 void tt_clear(TT *tt)
 {
-    tt->salt += TT_SALT_STEP;
-    tt_new_search(tt);
+    memset(tt->buckets, 0, (tt->mask + 1) * sizeof(TTBucket));
+    tt->generation = 0;
 }
 
 void tt_new_search(TT *tt)
