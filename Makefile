@@ -73,7 +73,7 @@ ifeq ($(findstring n,$(firstword -$(MAKEFLAGS))),)
 $(shell mkdir -p $(BUILD) && [ "$$(cat $(BB_CHOICE) 2>/dev/null)" = "$(BITBASES)" ] || echo $(BITBASES) > $(BB_CHOICE))
 endif
 # The suites that run longest start first, so that the others fill the remaining cores around them.
-SLOW_TESTS := test_hub_check test_puzzle test_skill test_tactics test_movegen test_tune test_match_proto test_hub_search test_search_root \
+SLOW_TESTS := test_hub_check test_skill test_tactics test_movegen test_tune test_match_proto test_hub_search test_search_root \
               test_tt test_search_pool test_match
 TEST_NAMES := $(SLOW_TESTS) $(filter-out $(SLOW_TESTS),$(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 TESTS    := $(TEST_NAMES:%=$(BUILD)/tests/%)

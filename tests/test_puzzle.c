@@ -55,7 +55,7 @@ static void test_finds_the_shot_and_it_is_unique(void **state)
     (void)state;
     PdnGame g;
     read_first(BLUNDER, &g);
-    PuzzleConfig cfg = {.limits = {.nodes = 200000}, .verify = 4, .side = {true, true}};
+    PuzzleConfig cfg = {.limits = {.nodes = 50000}, .verify = 4, .side = {true, true}};
     Puzzle *found = NULL;
     int count = 0;
     PuzzleCounts counts = {0, 0, 0};
@@ -75,7 +75,7 @@ static void test_finds_the_shot_and_it_is_unique(void **state)
     /* each solver move is the one winning move under a search 8x the finder's */
     Game *game = malloc(sizeof *game);
     game_reset(game, &p->start);
-    SearchLimits deep = {.nodes = 1600000};
+    SearchLimits deep = {.nodes = 400000};
     search_set_lines(search, 2);
     for (int i = 0; i < p->plies; i++) {
         if (i % 2 == 0) {
@@ -101,12 +101,12 @@ static void test_command_line_pdn_json_and_broken_games(void **state)
 {
     (void)state;
     static char out[65536];
-    assert_int_equal(shell_run(ENGINE_BIN " puzzles " BLUNDER " 2>/dev/null", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " puzzles " BLUNDER " --nodes 30000 2>/dev/null", out, sizeof out), 0);
     assert_non_null(strstr(out, "[Event \"Puzzle 1\"]"));
     assert_non_null(strstr(out, "[FEN \"W:W26,27,31,34,35,36,37,38,39,40,42,48,50:B4,6,9,10,11,12,13,16,18,19,22,24,25\"]"));
     assert_non_null(strstr(out, "[Source \"game 1, move 26\"]"));
     assert_non_null(strstr(out, "1. 27-21 16x27 2. "));
-    assert_int_equal(shell_run(ENGINE_BIN " puzzles --json --verify 1 " BLUNDER " 2>/dev/null", out, sizeof out), 0);
+    assert_int_equal(shell_run(ENGINE_BIN " puzzles --json --verify 1 --nodes 30000 " BLUNDER " 2>/dev/null", out, sizeof out), 0);
     assert_non_null(strstr(out, "[\n  {\"id\": 1, \"fen\": \"W:W26,27"));
     assert_non_null(strstr(out, "\"moves\": [\"27-21\", \"16x27\""));
     assert_non_null(strstr(out, "\"source\": {\"game\": 1, \"move\": \"26\", \"white\": \"Player A\""));
