@@ -17,7 +17,7 @@
 typedef enum { PUZZLE_WINNING, PUZZLE_SAVING } PuzzleKind;
 
 enum {
-    PUZZLE_THEME_SHOT = 1,          /* by captures or a sacrifice the line wins two men or more */
+    PUZZLE_THEME_SHOT = 1,          /* a win: by captures or a sacrifice the line gains two men or more */
     PUZZLE_THEME_SACRIFICE = 2,     /* the first move gives a piece away */
     PUZZLE_THEME_BREAKTHROUGH = 4,  /* a solver's man crowns on the way */
     PUZZLE_THEME_ENDGAME = 8,       /* ten pieces or fewer */
@@ -44,7 +44,8 @@ typedef struct {
 
 typedef struct {
     long positions, candidates;   /* searched; with one good move */
-    long rejected;                /* candidates dropped: the first move failed the check, or was a lone capture */
+    long rejected;                /* candidates dropped: the first move failed the check, or was a capture
+                                   * that alone wins, or one that saves (a choice of recaptures) */
 } PuzzleCounts;
 
 /* Looks at every position of g (game number `number` in its file) with s, appending each puzzle

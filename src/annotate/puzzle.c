@@ -82,8 +82,8 @@ static void describe(Puzzle *p, Game *game)
         game_play(game, p->line[i]);
     }
     const Position *end = game_position(game);
-    bool gains = material(end, solver) - before >= 2 || (p->kind == PUZZLE_WINNING && p->score >= 200);
-    if (gains && (captured || (p->themes & PUZZLE_THEME_SACRIFICE)))
+    bool gains = material(end, solver) - before >= 2 || p->score >= 200;
+    if (p->kind == PUZZLE_WINNING && gains && (captured || (p->themes & PUZZLE_THEME_SACRIFICE)))
         p->themes |= PUZZLE_THEME_SHOT;
     if (bb_popcount(end->pieces[solver] & end->kings) > kings)
         p->themes |= PUZZLE_THEME_BREAKTHROUGH;
@@ -173,7 +173,8 @@ bool puzzle_find(Search *s, const PdnGame *g, int number, const PuzzleConfig *cf
                 memcpy(scratch, game, sizeof *game);
                 follow(s, scratch, cfg, &v, &p);
                 memcpy(scratch, game, sizeof *game);
-                bool kept = verify(s, scratch, cfg, &p) && !(p.plies == 1 && movegen_has_capture(pos));
+                bool capture = movegen_has_capture(pos);   /* a choice of captures: trivial alone, or to save */
+                bool kept = verify(s, scratch, cfg, &p) && !(capture && (p.plies == 1 || kind == PUZZLE_SAVING));
                 counts->rejected += !kept;
                 if (kept) {
                     memcpy(scratch, game, sizeof *game);

@@ -142,7 +142,7 @@ static bool run(FILE *in, const char *name, const PuzzlesOptions *o, FILE *out, 
     if (o->json)
         fputs(id ? "\n]\n" : "[]\n", out);
     fprintf(err, "%spuzzles: %d found in %d games (%d broken), %ld positions, %ld with one good move, %ld dropped "
-                 "by the %dx check or as a lone capture, %.1f s\n",
+                 "by the %dx check or as a capture, %.1f s\n",
             progress ? "\r\033[K" : "", id, looked, broken, counts.positions, counts.candidates, counts.rejected,
             o->puzzle.verify, clock_now() - start);
     if (ok && (fflush(out) != 0 || ferror(out))) {
