@@ -124,7 +124,8 @@ sinfo -h -o %T 2>/dev/null | grep -q idle || { cat "$work/slurm/slurmctld.log" "
 say "Slurm is up on $host ($cpus CPUs)"
 run_jobs slurm slurm.sh --wait "--output=$work/slurm/job-%A_%a.out"
 tasks=$(ls "$work"/slurm/job-*.out | wc -l)
-[ "$tasks" -ge 12 ] || { echo "check-cluster: $tasks Slurm job logs, not 9 tasks and 3 merges" >&2; exit 1; }
+[ "$tasks" -ge 12 ] || { ls -l "$work"/slurm/job-*.out >&2; squeue -a >&2; sacct 2>/dev/null >&2;
+    echo "check-cluster: $tasks Slurm job logs, not 9 tasks and 3 merges" >&2; exit 1; }
 compare slurm
 
 # --- GNU parallel on this machine

@@ -59,7 +59,8 @@ static bool make_parents(const char *path)
 
 /* The words of one shard's command line, and the room they point into. */
 typedef struct {
-    char words[ROUND_TEXT_MAX], shard[32], threads[24], out[ROUND_TEXT_MAX], folder[ROUND_TEXT_MAX];
+    char words[ROUND_TEXT_MAX], shard[32], threads[24], out[ROUND_TEXT_MAX], part[ROUND_TEXT_MAX + 8];
+    char folder[ROUND_TEXT_MAX];
     char inputs[ARGS_MAX][ROUND_TEXT_MAX / 4];
     char *argv[ARGS_MAX + 1];
 } ShardArgs;
@@ -86,7 +87,13 @@ static bool build_and_run(RoundJob *j, long i, ShardArgs *a)
         fprintf(stderr, "engine round: cannot make the folder of %s\n", a->out);
         return false;
     }
-    a->argv[argc++] = "--shard", a->argv[argc++] = a->shard, a->argv[argc++] = "--out", a->argv[argc++] = a->out;
+    /* the file is made as NAME.part.EXT and renamed once whole, so that `round record` or `check`
+     * run meanwhile never takes a shard still being written for a finished one (the extension
+     * stays last: it chooses selfplay's format) */
+    const char *dot = strrchr(a->out, '.'), *slash = strrchr(a->out, '/');
+    int stem = dot && (!slash || dot > slash) ? (int)(dot - a->out) : (int)strlen(a->out);
+    snprintf(a->part, sizeof a->part, "%.*s.part%s", stem, a->out, a->out + stem);
+    a->argv[argc++] = "--shard", a->argv[argc++] = a->shard, a->argv[argc++] = "--out", a->argv[argc++] = a->part;
     if (j->threads) {
         snprintf(a->threads, sizeof a->threads, "%ld", j->threads);
         a->argv[argc++] = "--threads", a->argv[argc++] = a->threads;
@@ -109,6 +116,10 @@ static bool build_and_run(RoundJob *j, long i, ShardArgs *a)
     a->argv[argc] = NULL;
     fprintf(stderr, "engine round: %s shard %ld/%ld -> %s\n", j->round.name, i, j->round.shards, a->out);
     int rc = selfplay ? selfplay_cli_main(argc, a->argv) : rescore_cli_main(argc, a->argv);
+    if (rc == 0 && rename(a->part, a->out) != 0) {
+        fprintf(stderr, "engine round: cannot rename %s to %s\n", a->part, a->out);
+        rc = 1;
+    }
     if (rc != 0)
         fprintf(stderr, "engine round: shard %ld of %s failed (exit code %d)\n", i, j->manifest, rc);
     return rc == 0;
