@@ -301,11 +301,11 @@ WASM_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(WASM_OPT) -Iinclude 
 WASM_LDFLAGS := $(WASM_OPT) -sENVIRONMENT=worker,node -sSINGLE_FILE=1 -sINITIAL_MEMORY=128MB \
              -sALLOW_MEMORY_GROWTH=0 -sABORTING_MALLOC=0 -sTOTAL_STACK=2MB -sASYNCIFY=1 -sASYNCIFY_IMPORTS='["input_web_wait"]' \
              -sASYNCIFY_STACK_SIZE=524288 -sASYNCIFY_REMOVE='$(WASM_NO_ASYNC)'
-WASM_PAGE := src/web/index.html src/web/style.css src/web/app.js
+WASM_PAGE := src/web/index.html src/web/style.css src/web/app.js src/web/puzzle.js
 # Debian's node does not look in /usr/share/nodejs, where node-acorn puts the parser emcc runs.
 WASM_ENV  := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 
-wasm: $(WASM_DIR)/zwaluw.js $(WASM_DIR)/zwaluw-src.js $(WASM_PAGE:src/web/%=$(WASM_DIR)/%)
+wasm: $(WASM_DIR)/zwaluw.js $(WASM_DIR)/zwaluw-src.js $(WASM_DIR)/puzzles.js $(WASM_PAGE:src/web/%=$(WASM_DIR)/%)
 
 $(WASM_DIR)/obj/%.o: src/%.c $(BLOBS_H)
 	@mkdir -p $(@D)
@@ -329,6 +329,19 @@ $(WASM_DIR)/zwaluw-src.js: $(WASM_DIR)/zwaluw.js
 	$(Q){ echo 'function zwaluwEngine() {'; cat $<; echo '}'; } > $@.tmp
 	$(Q)mv $@.tmp $@
 
+# The page's built-in puzzle sets: each of book/puzzles/*.pdn (`engine puzzles`) as a JavaScript
+# string in a script, since a page opened from file:// can fetch no file.
+PUZZLE_SETS := $(sort $(wildcard book/puzzles/*.pdn))
+$(WASM_DIR)/puzzles.js: $(PUZZLE_SETS) Makefile
+	@mkdir -p $(@D)
+	$(say) GEN $@
+	$(Q){ echo '/* The built-in puzzle sets, from book/puzzles/ by make; generated, do not edit. */'; \
+	  echo 'window.zwaluwPuzzleSets = ['; \
+	  for f in $(PUZZLE_SETS); do echo "{name: \"$$(basename $$f .pdn)\", pdn:"; \
+	    sed 's/\r$$//; s/[\\"]/\\&/g; s/^/"/; s/$$/\\n" +/' $$f; echo '""},'; done; \
+	  echo '];'; } > $@.tmp
+	$(Q)mv $@.tmp $@
+
 # The bench under node against the native one, alternating, best of 3 (the machine may be shared):
 # the same node count (the search's signature), and the speed ratio.
 wasm-bench: $(WASM_DIR)/zwaluw.js $(ENGINE)
@@ -339,16 +352,25 @@ wasm-bench: $(WASM_DIR)/zwaluw.js $(ENGINE)
 	      printf "wasm-bench: best times native %.3f s, wasm %.3f s: wasm at %.0f%% of the native speed\n", \
 	        best["native"], best["wasm"], 100 * best["native"] / best["wasm"] }'
 
-# The page in headless Chromium (tests/browser/browser_check.c, native, over the DevTools pipe).
+# The page in headless Chromium (tests/browser/, native, over the DevTools pipe): the game and the
+# analysis (browser_check), the puzzle mode against the first built-in set (puzzle_check). Each
+# starts from an empty profile: the puzzles solved are kept in it.
 BROWSER_CHECK := $(BUILD)/tests/browser_check
-$(BROWSER_CHECK): tests/browser/browser_check.c $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
-	$(say) LINK $@
-	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+PUZZLE_CHECK  := $(BUILD)/tests/puzzle_check
+$(BUILD)/tests/cdp.o: tests/browser/cdp.c | $(BUILD)/tests
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-check-wasm: wasm wasm-bench $(BROWSER_CHECK)
+$(BROWSER_CHECK) $(PUZZLE_CHECK): $(BUILD)/tests/%: tests/browser/%.c $(BUILD)/tests/cdp.o $(LIB_OBJ) $(BB_CHOICE) | $(BUILD)/tests
+	$(say) LINK $@
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -o $@ $< $(BUILD)/tests/cdp.o $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+
+check-wasm: wasm wasm-bench $(BROWSER_CHECK) $(PUZZLE_CHECK)
 	sh tests/check_wasm_hub.sh ./$(ENGINE) $(WASM_DIR)/zwaluw.js
 	rm -rf $(WASM_DIR)/chromium-profile
 	$(BROWSER_CHECK) $(abspath $(WASM_DIR)/index.html) ./$(ENGINE) $(WASM_DIR)
+	rm -rf $(WASM_DIR)/chromium-profile
+	$(PUZZLE_CHECK) $(abspath $(WASM_DIR)/index.html) $(firstword $(PUZZLE_SETS)) $(abspath $(WASM_DIR))
 
 $(WASM_DIR)/%: src/web/%
 	@mkdir -p $(@D)

@@ -1,8 +1,8 @@
 /* Zwaluw's page: a board to play against the engine or to analyse with it. The engine runs in a web
  * worker and speaks the Hub protocol, one line a message; it is also the referee: after every change
  * the page sends the position (`pos ... moves="..."`) and asks for `board` (the FEN and the game's
- * status) and `moves` (the legal moves), so no rule lives here. window.zwaluwPage exposes the state
- * for tests (tests/browser/browser_check.c). */
+ * status) and `moves` (the legal moves), so no rule lives here. The puzzle mode is puzzle.js's, made
+ * with hooks into this file. window.zwaluwPage exposes the state for tests (tests/browser/). */
 (function () {
     "use strict";
     var $ = function (id) { return document.getElementById(id); };
@@ -56,7 +56,7 @@
         history: [],            /* the moves played since, Hub text */
         fen: null, side: "white", status: "ongoing",
         legal: [],              /* the legal moves of the current position, Hub text */
-        mode: "play",           /* play or analyse */
+        mode: "play",           /* play, analyse or puzzle */
         busy: null,             /* the running go: {kind: "think" | "analyze", token} */
         token: 0,               /* changes with every change of the game: a late done is dropped */
         syncing: 0,             /* position queries not yet answered */
@@ -68,6 +68,7 @@
         log: [],
     };
     var worker = null;
+    var puzzle = null;          /* puzzle.js's side of the puzzle mode */
 
     /* Posts one Hub line to the engine (and keeps it in the log tests read). */
     function send(line) {
@@ -169,7 +170,9 @@
     function afterSync() {
         state.good = {base: state.base, history: state.history.slice()};
         render();
-        if (state.busy)
+        if (state.mode === "puzzle")
+            puzzle.synced();
+        if (state.busy || state.mode === "puzzle")
             return;
         if (state.status !== "ongoing")
             return;
@@ -261,9 +264,12 @@
         return pieces;
     }
 
+    /* The squares of a move's text in their order: 32-28 is [32, 28], 28x19x23 [28, 19, 23]. */
+    function squaresOf(move) { return move.split(/[-x]/).map(Number); }
+
     /* The from and to squares of a move written 32-28 or 28x19x23 (captures: from, to, captured). */
     function ends(move) {
-        var n = move.split(/[-x]/).map(Number);
+        var n = squaresOf(move);
         return {from: n[0], to: n[1]};
     }
 
@@ -277,11 +283,13 @@
     /* The square number at row, col of the board seen from White (0: a light square). */
     function squareAt(row, col) { return (row + col) % 2 === 1 ? row * 5 + (col >> 1) + 1 : 0; }
 
-    /* The 100 squares, turned when the player has Black; dark ones carry data-square. */
+    /* The 100 squares, turned when the player has Black (a puzzle's solver too); dark ones carry
+     * data-square. */
     function buildBoard() {
         var board = $("board");
         board.textContent = "";
-        var flip = state.mode === "play" && $("side").value === "black";
+        var flip = state.mode === "play" ? $("side").value === "black" :
+            state.mode === "puzzle" && state.base.charAt(0) === "B";
         for (var r = 0; r < 10; r++) {
             for (var c = 0; c < 10; c++) {
                 var row = flip ? 9 - r : r, col = flip ? 9 - c : c, s = squareAt(row, col);
@@ -322,6 +330,8 @@
             if (targets[s])
                 div.classList.add("target");
         });
+        if (state.mode === "puzzle")
+            puzzle.decorate();
         renderStatus();
         renderHistory();
         renderAnalysis();
@@ -379,8 +389,14 @@
             return;
         if (state.mode === "play" && (engineTurn() || state.busy))
             return;
+        if (state.mode === "puzzle" && !puzzle.accepts())
+            return;
         if (state.selected) {
             var pick = state.legal.filter(function (m) { var e = ends(m); return e.from === state.selected && e.to === s; });
+            if (pick.length && state.mode === "puzzle") {
+                puzzle.tried(pick[0]);
+                return;
+            }
             if (pick.length) {
                 state.history.push(pick[0]);
                 changed();
@@ -394,9 +410,13 @@
 
     /* ---- set-up: FEN, PDN, variants ---- */
 
-    /* The start FEN (or null) and the moves of the main line of a simple PDN game. */
+    /* The start FEN (or null), the moves of the main line and the tags (by lower-case name, the
+     * first of each) of a simple PDN game. */
     function parsePdn(text) {
-        var fen = /\[FEN\s+"([^"]*)"\]/i.exec(text);
+        var tags = {}, re = /\[(\w+)\s+"([^"]*)"\]/g, t;
+        while ((t = re.exec(text)))
+            if (!(t[1].toLowerCase() in tags))
+                tags[t[1].toLowerCase()] = t[2];
         var body = text.replace(/\[[^\]]*\]/g, " ").replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ");
         while (/\([^()]*\)/.test(body))
             body = body.replace(/\([^()]*\)/g, " ");
@@ -405,11 +425,11 @@
             tok = tok.replace(/^\d+\.+/, "").replace(/[!?]+$/, "");
             if (!/^\d+([-x]\d+)+$/.test(tok))
                 return;
-            var n = tok.split(/[-x]/).map(Number);
+            var n = squaresOf(tok);
             if (n.every(function (q) { return q >= 1 && q <= 50; }) && n[0] !== n[1])
                 moves.push(tok);
         });
-        return {fen: fen ? fen[1] : null, moves: moves};
+        return {fen: tags.fen || null, moves: moves, tags: tags};
     }
 
     /* A new game from the start position (the engine forgets its tables). */
@@ -440,16 +460,21 @@
         changed();
     }
 
-    /* Play or analyse; a running go stops. */
+    /* Play, analyse or puzzles; a running go stops. A puzzle sets its own position and variant. */
     function setMode(mode) {
+        if (state.mode === "puzzle" && mode !== "puzzle")
+            puzzle.leave();
         state.mode = mode;
-        $("tab-play").classList.toggle("active", mode === "play");
-        $("tab-analyse").classList.toggle("active", mode === "analyse");
-        $("play-panel").hidden = mode !== "play";
-        $("analyse-panel").hidden = mode !== "analyse";
+        ["play", "analyse", "puzzle"].forEach(function (m) {
+            $("tab-" + m).classList.toggle("active", mode === m);
+            $(m + "-panel").hidden = mode !== m;
+        });
+        $("variant-row").hidden = $("setup").hidden = mode === "puzzle";
         if (state.busy)
             send("stop");
         state.token++;
+        if (mode === "puzzle")
+            puzzle.enter();
         render();
         if (mode === "play" && !state.busy && state.status === "ongoing" && engineTurn())
             think();
@@ -466,6 +491,7 @@
         $("skill").value = "10";
         $("tab-play").onclick = function () { setMode("play"); };
         $("tab-analyse").onclick = function () { setMode("analyse"); };
+        $("tab-puzzle").onclick = function () { setMode("puzzle"); };
         $("new-game").onclick = newGame;
         $("undo").onclick = undo;
         $("back").onclick = undo;
@@ -491,6 +517,9 @@
             state.history = g.moves;
             changed();
         };
+        puzzle = window.zwaluwPuzzle({state: state, changed: changed, render: render, setVariant: setVariant,
+                                      ends: ends, squaresOf: squaresOf, squareAt: squareAt, parseFen: parseFen,
+                                      parsePdn: parsePdn});
         state.fen = START_FEN;   /* the board at once: the engine's own answer replaces it when it is ready */
         render();
         startWorker(function (w) {
@@ -502,11 +531,12 @@
         });
     }
 
+    init();
     window.zwaluwPage = {
         state: state,
         send: function (line) { send(line); },
         ping: function () { state.pingSent = performance.now(); send("ping"); },
         parsePdn: parsePdn,
+        puzzle: puzzle,
     };
-    init();
 })();
