@@ -1,7 +1,7 @@
 /* annotate_game on a game whose scores are known: a self-play game where Black's 25... 8-13 walks
  * into the shot 27-21, 38-32, 39-33 and 34x3 (White wins two men). At 20,000 nodes a position
- * (one thread, so the same every run) the blunder gets ??, the shot's quiet moves "!", and the
- * other moves no glyph. */
+ * (one thread, so the same every run) the blunder gets ??, the shot's quiet moves "!" (when no
+ * shallow search is asked to find them first), and the other moves no glyph. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -58,9 +58,10 @@ static int find_move(const char *text, Color side)
     return -1;
 }
 
-static void analyse(bool backward, bool white, bool black, AnnotateAnalysis *a)
+static void analyse(bool backward, bool white, bool black, int find_depth, AnnotateAnalysis *a)
 {
-    AnnotateConfig cfg = {.limits = {.nodes = 20000}, .backward = backward, .judge = {white, black}};
+    AnnotateConfig cfg = {.limits = {.nodes = 20000}, .backward = backward, .judge = {white, black},
+                          .find_depth = find_depth};
     assert_true(annotate_game_analyse(search, &game, &cfg, NULL, NULL, a));
     assert_int_equal(a->count, game.move_count);
 }
@@ -69,7 +70,7 @@ static void test_blunder_into_shot(void **state)
 {
     (void)state;
     AnnotateAnalysis a;
-    analyse(true, true, true, &a);
+    analyse(true, true, true, 0, &a);
     int blunder = find_move("8-13", BLACK), shot = find_move("27-21", WHITE), quiet = find_move("43-39", WHITE);
     assert_true(blunder > 0 && shot == blunder + 1 && quiet == blunder - 1);
     const AnnotateMove *m = &a.moves[blunder];
@@ -97,7 +98,7 @@ static void test_forward_and_side(void **state)
     (void)state;
     AnnotateAnalysis a;
     /* searched forward, Black's moves alone judged: the blunder still ??, White's moves unjudged */
-    analyse(false, false, true, &a);
+    analyse(false, false, true, 0, &a);
     int blunder = find_move("8-13", BLACK), shot = find_move("27-21", WHITE);
     assert_int_equal(a.moves[blunder].cls, ANNOTATE_BLUNDER);
     assert_false(a.moves[shot].judged);
@@ -106,11 +107,37 @@ static void test_forward_and_side(void **state)
     annotate_analysis_free(&a);
 }
 
+/* "!" is for a find: a search of two plies plays the shot's second quiet move (26... 16x27 27.
+ * 38-32), not its first (26. 27-21), and one of four plies sees the whole shot; the deep searches'
+ * scores and glyphs stay as they were. */
+static void test_find_depth(void **state)
+{
+    (void)state;
+    AnnotateAnalysis every, two, four;
+    analyse(true, true, true, 0, &every);
+    analyse(true, true, true, 2, &two);
+    analyse(true, true, true, 4, &four);
+    int shot = find_move("27-21", WHITE), second = find_move("38-32", WHITE);
+    assert_true(every.moves[shot].only && every.moves[second].only);
+    assert_true(two.moves[shot].only);
+    assert_false(two.moves[second].only);
+    for (int i = 0; i < every.count; i++) {
+        assert_false(four.moves[i].only);
+        assert_true(two.moves[i].only <= every.moves[i].only);
+        assert_true(four.moves[i].best == every.moves[i].best && four.moves[i].after == every.moves[i].after);
+        assert_int_equal(four.moves[i].cls, every.moves[i].cls);
+    }
+    annotate_analysis_free(&every);
+    annotate_analysis_free(&two);
+    annotate_analysis_free(&four);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blunder_into_shot),
         cmocka_unit_test(test_forward_and_side),
+        cmocka_unit_test(test_find_depth),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -10,12 +10,17 @@
 
 #define ANNOTATE_LINE_PLIES 10    /* the best line shown is cut to this many moves */
 #define ANNOTATE_LINE_MAX 640     /* its PDN text, numbers included */
+/* "!" is for a find: an only move that a search this shallow would play anyway is no find (see
+ * annotate_game.c for the measure behind it). */
+#define ANNOTATE_FIND_DEPTH 4
 
 /* How a game is analysed. */
 typedef struct {
     SearchLimits limits;   /* per position: nodes, depth or move-time */
     bool backward;         /* search the positions from the last to the first (see annotate_game.c) */
     bool judge[2];         /* indexed by Color: whose moves are judged (both are scored) */
+    int find_depth;        /* "!" only for a move a search of this depth does not choose (0: every
+                              only move gets it); ANNOTATE_FIND_DEPTH by default */
 } AnnotateConfig;
 
 /* One move of the game as analysed. Scores are White's view, in centi-men. */

@@ -123,6 +123,30 @@ static void judge_move(AnnotateMove *m, Color c, Move played)
     m->cls = annotate_classify(m->loss);
 }
 
+/* Takes "!" from the only moves of a that a search of depth plies, alone on one thread and a
+ * cleared table (so that neither the deep searches' entries nor the helpers decide it), plays in
+ * the position before them. The table is left cleared. */
+static void drop_easy_finds(Search *s, const PdnGame *g, Game *game, int depth, AnnotateAnalysis *a)
+{
+    int threads = search_threads(s);
+    search_set_threads(s, 1);
+    SearchLimits shallow = {.depth = depth};
+    for (int i = 0; i < a->count; i++) {
+        if (!a->moves[i].only)
+            continue;
+        game->ply = i;
+        search_clear(s);
+        SearchResult r;
+        search_run(s, game, &shallow, GO_ANALYZE, NULL, NULL, NULL, &r);
+        a->nodes += r.nodes;
+        a->time += r.time;
+        if (r.best == g->moves[i].move)
+            a->moves[i].only = false;
+    }
+    search_clear(s);
+    search_set_threads(s, threads);
+}
+
 bool annotate_game_analyse(Search *s, const PdnGame *g, const AnnotateConfig *cfg, AnnotateProgress progress,
                            void *ctx, AnnotateAnalysis *a)
 {
@@ -165,6 +189,8 @@ bool annotate_game_analyse(Search *s, const PdnGame *g, const AnnotateConfig *cf
         if (m->judged)
             judge_move(m, g->moves[i].before.turn, g->moves[i].move);
     }
+    if (cfg->find_depth > 0)
+        drop_easy_finds(s, g, game, cfg->find_depth, a);
     a->start = score[0];
     a->end = score[n];
     free(number);

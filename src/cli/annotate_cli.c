@@ -24,6 +24,7 @@
     "  --side S          whose moves to judge: white, black or both (default both; all moves get scores)\n"       \
     "  --svg DIR         a chart per game, DIR/game-N.svg (the folder is made if missing)\n"                      \
     "  --order O         backward (default: from the last position to the first) or forward\n"                    \
+    "  --find-depth D    ! only for a move a search of D plies would not play (default 4, 0: any)\n"              \
     "broken games: one message each on stderr; written back as read with a note, not annotated\n"
 
 /* OPT_CALL reader of --move-time into the double at seconds: any time above 0. */
@@ -62,7 +63,7 @@ static const char *read_order(void *backward, const char *value)
 /* The options into cfg, the games' file and the output's; false after saying why they are refused. */
 static bool parse_options(int argc, char **argv, AnnotateRunConfig *cfg, const char **path, const char **out_path)
 {
-    long nodes = 0, depth = 0, threads = 1;
+    long nodes = 0, depth = 0, threads = 1, find_depth = ANNOTATE_FIND_DEPTH;
     bool nodes_given = false, depth_given = false, time_given = false;
     const OptSpec specs[] = {
         OPTS_TEXT("--out", out_path),
@@ -75,6 +76,7 @@ static bool parse_options(int argc, char **argv, AnnotateRunConfig *cfg, const c
         OPTS_CALL("--side", cfg->game.judge, read_side),
         OPTS_TEXT("--svg", &cfg->svg_dir),
         OPTS_CALL("--order", &cfg->game.backward, read_order),
+        OPTS_INT("--find-depth", &find_depth, 0, MAX_PLY - 2),
         OPTS_END,
     };
     if (!opts_parse("annotate", specs, argc, argv, 2, path, 1, 1))
@@ -88,6 +90,7 @@ static bool parse_options(int argc, char **argv, AnnotateRunConfig *cfg, const c
     if (!nodes_given && !depth_given && !time_given)
         cfg->game.limits.nodes = ANNOTATE_DEFAULT_NODES;
     cfg->threads = (int)threads;
+    cfg->game.find_depth = (int)find_depth;
     return true;
 }
 
