@@ -1,6 +1,6 @@
 /* `engine annotate` on the command line: bad arguments refused with exit code 2 (bad --games
- * ranges, two limits, a missing file, bad --side, --order or --threads), --help, a run that
- * writes --out, and games read from a pipe. */
+ * ranges, two limits, a missing file, bad --side, --order, --threads, --variant or --find-depth),
+ * --help, a run that writes --out, a variant for games without tags, and games read from a pipe. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -75,6 +75,8 @@ static void test_refusals(void **state)
         "engine annotate " GOOD_PDN " --threads 0",
         "engine annotate " GOOD_PDN " --out " GOOD_PDN,           /* would overwrite its input */
         "engine annotate " GOOD_PDN " --colour white",            /* unknown option */
+        "engine annotate " GOOD_PDN " --variant chess",
+        "engine annotate " GOOD_PDN " --find-depth -1",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int rc = run_annotate(bad[i]);
@@ -103,6 +105,41 @@ static void test_run_to_file(void **state)
     remove(path);
     assert_non_null(strstr(text, "[Annotator \"Zwaluw annotate, depth=2\"]"));
     assert_non_null(strstr(text, " -> "));
+}
+
+/* The annotated text of annotating text's games with the options opts, in out (size bytes). */
+static void annotate_text(const char *text, const char *opts, char *out, size_t size)
+{
+    char in[] = "/tmp/annotate_in_XXXXXX", path[] = "/tmp/annotate_out_XXXXXX";
+    int fd = mkstemp(in), fd2 = mkstemp(path);
+    assert_true(fd >= 0 && fd2 >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (long)strlen(text));
+    close(fd);
+    close(fd2);
+    char line[256];
+    snprintf(line, sizeof line, "engine annotate %s %s --out %s", in, opts, path);
+    assert_int_equal(run_annotate(line), 0);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t n = fread(out, 1, size - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    remove(in);
+    remove(path);
+}
+
+/* A game without tags is international unless --variant says otherwise: a capture along a row is
+ * then frisian, and the game is annotated as such. */
+static void test_variant(void **state)
+{
+    (void)state;
+    static const char untagged[] = "[FEN \"W:W33,45:B34,6\"]\n\n1. 33x35 6-11 2. 45-40 11-16 *\n";
+    char text[4096];
+    annotate_text(untagged, "--depth 2 --variant frisian", text, sizeof text);
+    assert_non_null(strstr(text, "[GameType \"40\"]"));
+    assert_non_null(strstr(text, " -> "));
+    annotate_text(untagged, "--depth 2", text, sizeof text);
+    assert_null(strstr(text, " -> "));
 }
 
 static void test_games_from_a_pipe(void **state)
@@ -148,6 +185,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_run_to_file),
+        cmocka_unit_test(test_variant),
         cmocka_unit_test(test_games_from_a_pipe),
     };
     return cmocka_run_group_tests(tests, setup, NULL);

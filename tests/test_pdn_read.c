@@ -139,6 +139,40 @@ static void test_variants(void **state)
     free_file();
 }
 
+/* The status of reading text's one game under a reader whose variant is v, its start's variant
+ * in *got. */
+static PdnReadStatus read_under(const char *text, Variant v, Variant *got)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "rb");
+    assert_non_null(f);
+    PdnReader *r = pdn_reader_new(f, "text");
+    assert_non_null(r);
+    pdn_reader_set_variant(r, v);
+    PdnGame g;
+    pdn_game_init(&g);
+    PdnReadStatus st = pdn_reader_next(r, &g);
+    *got = position_variant(&g.start);
+    pdn_game_free(&g);
+    pdn_reader_free(r);
+    fclose(f);
+    return st;
+}
+
+/* A game whose tags name no variant is played under the reader's (a capture along a row is frisian
+ * only); tags that name one win over it. */
+static void test_reader_variant(void **state)
+{
+    (void)state;
+    static const char untagged[] = "[FEN \"W:W33,45:B34,6\"]\n\n1. 33x35 6-11 2-0\n";
+    static const char international[] = "[GameType \"20\"]\n[FEN \"W:W33,45:B34,6\"]\n\n1. 33x35 6-11 2-0\n";
+    Variant got;
+    assert_int_equal(read_under(untagged, VARIANT_NORMAL, &got), PDN_READ_BROKEN);
+    assert_int_equal(read_under(untagged, VARIANT_FRISIAN, &got), PDN_READ_OK);
+    assert_int_equal(got, VARIANT_FRISIAN);
+    assert_int_equal(read_under(international, VARIANT_FRISIAN, &got), PDN_READ_BROKEN);
+    assert_int_equal(got, VARIANT_NORMAL);
+}
+
 static void test_move_notation(void **state)
 {
     (void)state;
@@ -355,6 +389,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fen_setups),
         cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_reader_variant),
         cmocka_unit_test(test_move_notation),
         cmocka_unit_test(test_comments_and_annotations),
         cmocka_unit_test(test_layout),

@@ -14,6 +14,8 @@
 #define ANNOTATE_TT_MIB 64
 #define ANNOTATE_SKIPPED_LISTED 20   /* skipped games named in the run's last line */
 #define ANNOTATE_ESTIMATE_MIN 30.0   /* seconds: a run estimated longer says so before it starts */
+#define ANNOTATE_SAMPLES_MIN 4       /* positions of the games timed for the estimate: a fiftieth, */
+#define ANNOTATE_SAMPLES_MAX 32      /* within these bounds */
 
 /* The games chosen by number in the file (from 1): ranges lo..hi; none: every game. */
 typedef struct {
@@ -26,6 +28,7 @@ typedef struct {
     int threads;           /* search threads (1: no helpers) */
     AnnotateGames games;
     const char *svg_dir;   /* a chart per game into this folder (made if missing); NULL: none */
+    Variant variant;       /* of games whose tags name none (pdn_reader_set_variant) */
 } AnnotateRunConfig;
 
 typedef struct {

@@ -82,6 +82,11 @@ void pdn_game_remove_tag(PdnGame *g, int i);
 /* Sets the value of the first tag called name, or appends it. False when out of memory. */
 bool pdn_game_set_tag(PdnGame *g, const char *name, const char *value);
 
+/* Names the variant of g's start in its tags (GameType, and Variant) when they name none and it
+ * is not international, so that a game read under a reader's variant is read back as one. False
+ * when out of memory. */
+bool pdn_game_name_variant(PdnGame *g);
+
 /* The value of the first tag called name (exact case, as PDN spells them), or NULL. */
 const char *pdn_game_tag(const PdnGame *g, const char *name);
 

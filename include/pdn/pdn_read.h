@@ -35,6 +35,10 @@ typedef struct PdnReader PdnReader;
  * memory. */
 PdnReader *pdn_reader_new(FILE *in, const char *name);
 
+/* Games read from now on whose tags name no variant (neither Variant nor GameType) are played
+ * under v (by default international). */
+void pdn_reader_set_variant(PdnReader *r, Variant v);
+
 /* Releases the reader (not the stream). */
 void pdn_reader_free(PdnReader *r);
 

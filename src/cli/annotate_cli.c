@@ -25,6 +25,7 @@
     "  --svg DIR         a chart per game, DIR/game-N.svg (the folder is made if missing)\n"                      \
     "  --order O         backward (default: from the last position to the first) or forward\n"                    \
     "  --find-depth D    ! only for a move a search of D plies would not play (default 4, 0: any)\n"              \
+    "  --variant V       the rules of games whose tags name none: normal, killer, bt, frisian, losing\n"       \
     "broken games: one message each on stderr; written back as read with a note, not annotated\n"
 
 /* OPT_CALL reader of --move-time into the double at seconds: any time above 0. */
@@ -77,6 +78,7 @@ static bool parse_options(int argc, char **argv, AnnotateRunConfig *cfg, const c
         OPTS_TEXT("--svg", &cfg->svg_dir),
         OPTS_CALL("--order", &cfg->game.backward, read_order),
         OPTS_INT("--find-depth", &find_depth, 0, MAX_PLY - 2),
+        OPTS_CALL("--variant", &cfg->variant, variant_opt_read),
         OPTS_END,
     };
     if (!opts_parse("annotate", specs, argc, argv, 2, path, 1, 1))

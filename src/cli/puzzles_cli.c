@@ -29,6 +29,7 @@
     "  --threads N       search threads, 1-256 (default 1)\n"                                                     \
     "  --games LIST      the games by number in the file, as 3,7-9 (default: all)\n"                             \
     "  --side S          the solver: white, black or both (default both)\n"                                     \
+    "  --variant V       the rules of games whose tags name none: normal, killer, bt, frisian, losing\n"       \
     "broken games: one message each on stderr, skipped; a summary line at the end\n"
 
 static const char *read_move_time(void *seconds, const char *value)
@@ -52,6 +53,7 @@ typedef struct {
     int threads;
     bool json;
     const char *path, *out_path;
+    Variant variant;   /* of games whose tags name none */
 } PuzzlesOptions;
 
 static bool parse_options(int argc, char **argv, PuzzlesOptions *o)
@@ -69,6 +71,7 @@ static bool parse_options(int argc, char **argv, PuzzlesOptions *o)
         OPTS_INT("--threads", &threads, 1, SEARCH_MAX_THREADS),
         OPTS_CALL("--games", &o->games, read_games),
         OPTS_CALL("--side", o->puzzle.side, read_side),
+        OPTS_CALL("--variant", &o->variant, variant_opt_read),
         OPTS_END,
     };
     if (!opts_parse("puzzles", specs, argc, argv, 2, &o->path, 1, 1))
@@ -108,6 +111,8 @@ static bool run(FILE *in, const char *name, const PuzzlesOptions *o, FILE *out, 
 {
     Search *s = search_new(PUZZLES_TT_MIB);
     PdnReader *r = pdn_reader_new(in, name);
+    if (r)
+        pdn_reader_set_variant(r, o->variant);
     if (!s || !r || !search_set_threads(s, o->threads)) {
         fprintf(err, "engine puzzles: out of memory\n");
         search_free(s);

@@ -1,5 +1,6 @@
 #include "pdn/pdn_game.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,6 +103,16 @@ void pdn_game_remove_tag(PdnGame *g, int i)
     free(g->tags[i].value);
     memmove(g->tags + i, g->tags + i + 1, (size_t)(g->tag_count - i - 1) * sizeof *g->tags);
     g->tag_count--;
+}
+
+bool pdn_game_name_variant(PdnGame *g)
+{
+    Variant v = position_variant(&g->start);
+    if (pdn_game_tag(g, "GameType") || pdn_game_tag(g, "Variant") || variant_is_default(v))
+        return true;
+    char type[16];
+    snprintf(type, sizeof type, "%d", variant_pdn_game_type(v));
+    return pdn_game_add_tag(g, "GameType", type) && pdn_game_add_tag(g, "Variant", variant_pdn_name(v));
 }
 
 bool pdn_game_set_tag(PdnGame *g, const char *name, const char *value)

@@ -12,6 +12,7 @@ struct PdnReader {
     char *name;
     int games, broken;
     PdnError error;
+    Variant variant;   /* of games whose tags name none */
 };
 
 /* One game being read. */
@@ -95,6 +96,18 @@ static bool flush_before(ReadState *s, PdnTexts *to)
     return true;
 }
 
+/* The start of the game s reads, from its tags, the reader's variant where they name none (as
+ * pdn_setup_start). */
+static const char *setup(const ReadState *s, Color side_if_unknown, Position *pos, bool *side_known, char *why,
+                         size_t whysize)
+{
+    const char *variant = pdn_game_tag(s->g, "Variant"), *game_type = pdn_game_tag(s->g, "GameType");
+    if (!variant && !game_type && !variant_is_default(s->r->variant))
+        variant = variant_pdn_name(s->r->variant);
+    return pdn_setup_start(pdn_game_tag(s->g, "FEN"), variant, game_type, side_if_unknown, pos, side_known, why,
+                           whysize);
+}
+
 /* Sets the start position from the tags once the movetext begins, the side to move guessed
  * (White) when the FEN leaves it open. A fault is reported when report is set: a game broken
  * before its first move still gets the start its tags give, silently. */
@@ -106,8 +119,7 @@ static bool set_up(ReadState *s, long line, bool report)
     bool side_known;
     char why[256];
     Color guess = s->number_pending && s->dots >= 2 ? BLACK : WHITE;
-    if (pdn_setup_start(pdn_game_tag(s->g, "FEN"), pdn_game_tag(s->g, "Variant"), pdn_game_tag(s->g, "GameType"),
-                        guess, &pos, &side_known, why, sizeof why)) {
+    if (setup(s, guess, &pos, &side_known, why, sizeof why)) {
         if (report)
             fault(s, line, "", false, why);
         return false;
@@ -130,8 +142,7 @@ static void settle_side(ReadState *s, const char *text)
         return;
     Position pos;
     bool side_known;
-    if (!pdn_setup_start(pdn_game_tag(s->g, "FEN"), pdn_game_tag(s->g, "Variant"), pdn_game_tag(s->g, "GameType"),
-                         BLACK, &pos, &side_known, why, sizeof why) &&
+    if (!setup(s, BLACK, &pos, &side_known, why, sizeof why) &&
         pdn_move_parse(&pos, text, &m, why, sizeof why) == PDN_MOVE_OK)
         pdn_game_set_start(s->g, &pos);
 }
@@ -287,6 +298,8 @@ static void resynchronise(ReadState *s, PdnToken *tok, bool in_tags)
         }
     }
 }
+
+void pdn_reader_set_variant(PdnReader *r, Variant v) { r->variant = v; }
 
 PdnReadStatus pdn_reader_next(PdnReader *r, PdnGame *g)
 {
