@@ -268,6 +268,12 @@ static void test_pos_and_moves(void **state)
     assert_int_equal(h->game.ply, 1);
     assert_int_equal(game_position(&h->game)->turn, BLACK);
     free(out);
+
+    /* a capture as the PDN path of its landing squares: the king's route over 40, not over 34 */
+    out = run(h, "pos fen=W:W14,K16:B8,12,19,21,34,40 moves=16x49x35x13x2\n");
+    assert_string_equal(out, "");
+    assert_true(game_position(&h->game)->pieces[BLACK] == (bb_square(12) | bb_square(34)));
+    free(out);
 }
 
 /* Moves sent with pos are kept as history, so a repetition inside them is seen. */

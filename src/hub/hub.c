@@ -6,6 +6,7 @@
 #include "endgame/bitbase.h"
 #include "eval/score.h"
 #include "opening/book.h"
+#include "pdn/pdn_move.h"
 #include "rules/notation.h"
 #include "rules/make.h"
 #include "util/sys.h"
@@ -148,7 +149,7 @@ void hub_play_moves(Hub *h, const char *list, const char *context)
         if (!*p)
             return;
         size_t len = strcspn(p, " \t");
-        char text[MOVE_TEXT_MAX], err[HUB_MESSAGE_MAX / 2], ex[EXCERPT + 4];
+        char text[PDN_MOVE_TEXT_MAX], err[HUB_MESSAGE_MAX / 2], ex[EXCERPT + 4];
         snprintf(text, sizeof text, "%.*s", (int)(len < sizeof text ? len : sizeof text - 1), p);
         hub_excerpt(text, EXCERPT, ex, sizeof ex);
         Move m;
@@ -157,6 +158,12 @@ void hub_play_moves(Hub *h, const char *list, const char *context)
             snprintf(err, sizeof err, "cannot read move \"%s\"", ex);
         else
             st = notation_parse_move(game_position(&h->game), text, &m, err, sizeof err);
+        /* a capture written as its path ("16x49x35x13x2": the squares it lands on), as GUIs and
+         * the page copy moves from PDN files; the Hub form's message stands when it is neither */
+        char why[8];
+        if ((st == PARSE_ILLEGAL || st == PARSE_AMBIGUOUS) &&
+            pdn_move_parse(game_position(&h->game), text, &m, why, sizeof why) == PDN_MOVE_OK)
+            st = PARSE_OK;
         if (st == PARSE_OK && !game_play(&h->game, m)) {
             snprintf(err, sizeof err, "no room for move \"%s\": the game holds at most %d plies", ex,
                      GAME_MAX_PLIES - 1);
