@@ -123,7 +123,6 @@ static void progress(void *ctx, int positions)
     run->shown = true;
 }
 
-/* Counts the chosen games that read well and their positions (a first pass over in). */
 /* A reader of in for the run cfg; NULL when out of memory. */
 static PdnReader *open_reader(FILE *in, const char *name, const AnnotateRunConfig *cfg)
 {
@@ -133,6 +132,7 @@ static PdnReader *open_reader(FILE *in, const char *name, const AnnotateRunConfi
     return r;
 }
 
+/* Counts the chosen games that read well and their positions (a first pass over in). */
 static void count_work(FILE *in, const char *name, const AnnotateRunConfig *cfg, int *games, long *positions)
 {
     const AnnotateGames *chosen = &cfg->games;
