@@ -4,6 +4,7 @@
 #endif
 #include "util/sys.h"
 
+#include <errno.h>
 #include <time.h>
 
 #ifdef _WIN32
@@ -93,7 +94,11 @@ bool sys_make_dir(const char *path)
     DWORD attr = GetFileAttributesA(path);
     if (attr != INVALID_FILE_ATTRIBUTES)
         return (attr & FILE_ATTRIBUTE_DIRECTORY) != 0;
-    return CreateDirectoryA(path, NULL) != 0;
+    /* another process may make it between the two calls */
+    if (CreateDirectoryA(path, NULL) != 0)
+        return true;
+    attr = GetFileAttributesA(path);
+    return attr != INVALID_FILE_ATTRIBUTES && (attr & FILE_ATTRIBUTE_DIRECTORY) != 0;
 }
 
 #else
@@ -174,6 +179,7 @@ bool sys_make_dir(const char *path)
     struct stat st;
     if (stat(path, &st) == 0)
         return S_ISDIR(st.st_mode);
-    return mkdir(path, 0777) == 0;
+    /* another process (a shard's task beside this one) may make it between the two calls */
+    return mkdir(path, 0777) == 0 || (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode));
 }
 #endif
