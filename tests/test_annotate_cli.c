@@ -86,6 +86,17 @@ static void test_refusals(void **state)
     assert_int_equal(run_annotate("engine annotate --help"), 0);
 }
 
+/* The file at path into out (size bytes, ended by a NUL), then the file removed. */
+static void take_file(const char *path, char *out, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t n = fread(out, 1, size - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    remove(path);
+}
+
 static void test_run_to_file(void **state)
 {
     (void)state;
@@ -96,13 +107,8 @@ static void test_run_to_file(void **state)
     char line[256];
     snprintf(line, sizeof line, "engine annotate " GOOD_PDN " --depth 2 --side white --games 1-2 --out %s", path);
     assert_int_equal(run_annotate(line), 0);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
     char text[4096];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = '\0';
-    fclose(f);
-    remove(path);
+    take_file(path, text, sizeof text);
     assert_non_null(strstr(text, "[Annotator \"Zwaluw annotate, depth=2\"]"));
     assert_non_null(strstr(text, " -> "));
 }
@@ -119,13 +125,8 @@ static void annotate_text(const char *text, const char *opts, char *out, size_t 
     char line[256];
     snprintf(line, sizeof line, "engine annotate %s %s --out %s", in, opts, path);
     assert_int_equal(run_annotate(line), 0);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    size_t n = fread(out, 1, size - 1, f);
-    out[n] = '\0';
-    fclose(f);
+    take_file(path, out, size);
     remove(in);
-    remove(path);
 }
 
 /* A game without tags is international unless --variant says otherwise: a capture along a row is
