@@ -63,9 +63,10 @@ BB_GEN_HDR := $(wildcard include/util/*.h include/rules/*.h) include/endgame/bit
               include/cli/bitbase_build_cli.h
 GEN_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -O2 $(ARCH) -Iinclude
 EVAL_SETS := normal bt frisian losing
-EVAL_GEN := $(EVAL_SETS:%=$(GEN)/eval_%.c)
+NET_SETS := normal
+EVAL_GEN := $(EVAL_SETS:%=$(GEN)/eval_%.c) $(NET_SETS:%=$(GEN)/net_%.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/bitbase$(BITBASES).o $(BUILD)/book_data.o \
-            $(BUILD)/ballots_data.o $(EVAL_SETS:%=$(BUILD)/eval_%_data.o)
+            $(BUILD)/ballots_data.o $(EVAL_SETS:%=$(BUILD)/eval_%_data.o) $(NET_SETS:%=$(BUILD)/net_%_data.o)
 # Records the BITBASES of the last build, rewritten only when it changes, so that switching it relinks.
 BB_CHOICE := $(BUILD)/bitbases.choice
 # A dry run (make -n) leaves it alone.
@@ -104,7 +105,7 @@ $(BB_C): $(GEN)/bbgen
 # Every embedded blob (NAME_blob[] and NAME_blob_size), declared once in a generated header: the
 # code that reads a blob includes it as "blobs.h", and each blob's source is compiled with it, so a
 # definition and its declarations cannot disagree. Rewritten only when its text changes.
-BLOBS    := bitbase book ballots $(EVAL_SETS:%=eval_%)
+BLOBS    := bitbase book ballots $(EVAL_SETS:%=eval_%) $(NET_SETS:%=net_%)
 BLOBS_H  := $(GEN)/blobs.h
 ALL_CFLAGS += -I$(GEN)
 $(BLOBS_H): Makefile | $(GEN)
@@ -153,6 +154,16 @@ $(GEN)/eval_%.c: book/eval/%.bin $(GEN)/embed
 .SECONDARY: $(EVAL_GEN)
 
 $(BUILD)/eval_%_data.o: $(GEN)/eval_%.c $(BLOBS_H) | $(BUILD)
+	$(say) CC $<
+	$(Q)$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
+
+# The network evaluation of each variant that has one (made by `engine tune --net`) as C source.
+$(GEN)/net_%.c: book/eval/%.net $(GEN)/embed
+	$(say) EMBED $@
+	$(Q)$(GEN)/embed $< $@.tmp net_$*_blob
+	$(Q)mv $@.tmp $@
+
+$(BUILD)/net_%_data.o: $(GEN)/net_%.c $(BLOBS_H) | $(BUILD)
 	$(say) CC $<
 	$(Q)$(CC) $(ALL_CFLAGS) -include $(BLOBS_H) -c -o $@ $<
 

@@ -11,10 +11,8 @@
 #include "opening/book.h"
 #include "support/hub_test_util.h"
 #include "rules/notation.h"
-#include "eval/net_file.h"
 #include "eval/net_weights.h"
 #include <stdio.h>
-#include <unistd.h>
 
 /* The position string of the hub's current position. */
 static void current_hub_string(Hub *h, char *buf)
@@ -145,31 +143,17 @@ static void test_set_param_invalid(void **state)
     free(out);
 }
 
-/* The eval parameter: net is refused while the process has no network, then searches with the
- * one loaded (another best line than the patterns' at the same depth), and patterns comes back. */
+/* The eval parameter: net searches with the process's network (the embedded one unless a file
+ * took its place: another best line than the patterns' at the same depth), and patterns comes
+ * back. */
 static void test_eval_param(void **state)
 {
     Hub *h = *state;
     const char *go = "pos fen=W:W27,28,31,32,33,36,37,38,42:B8,12,13,17,18,19,22,23,24\nlevel depth=6\ngo analyze\n";
     char *out = run(h, "set-param name=eval value=foo\n");
     assert_non_null(strstr(out, "is not patterns or net"));
+    assert_null(h->params.net);
     free(out);
-    if (!net_weights()) {
-        out = run(h, "set-param name=eval value=net\n");
-        assert_non_null(strstr(out, "has no network"));
-        assert_null(h->params.net);
-        free(out);
-        NetModel m;
-        assert_true(net_alloc(&m, 32, 8));
-        net_randomize(&m, 1);
-        char path[] = "/tmp/test_hub_net_XXXXXX", why[256];
-        int fd = mkstemp(path);
-        close(fd);
-        assert_true(net_file_save(&m, path, why, sizeof why));
-        net_free(&m);
-        assert_true(net_weights_use_file(path, why, sizeof why));
-        unlink(path);
-    }
     char *patterns = run(h, go);
     out = run(h, "set-param name=eval value=net\nhub\n");
     assert_int_equal(count_lines(out, "error"), 0);

@@ -1,13 +1,18 @@
 #pragma once
-/* The network this process evaluates with when asked to (`set-param name=eval value=net`): one
- * read from a file at start-up (`engine hub --net FILE`). None is embedded until a trained network
- * beats the patterns (issue 74's rule); set once, before any search thread runs. */
+/* The network this process evaluates with when asked to (`set-param name=eval value=net`): the
+ * one embedded in the binary (book/eval/normal.net, decoded on first use), or one read from a file
+ * at start-up (`engine hub --net FILE`), which takes its place. The patterns stay the default until
+ * a network beats them (issue 74's rule). */
 #include <stdbool.h>
 #include <stddef.h>
 #include "eval/net.h"
 
-/* Reads the network file at path and makes it the process's; false with why (the old one stays). */
+/* Reads the network file at path and makes it the process's; false with why (the old one stays).
+ * Call it before any search thread runs. */
 bool net_weights_use_file(const char *path, char *why, size_t why_size);
 
-/* The process's network, or NULL when it has none. */
+/* The process's network: the file's if one was read, else the embedded one. */
 const NetModel *net_weights(void);
+
+/* The embedded network alone (decoded once, thread-safe); a damaged blob is a broken build. */
+const NetModel *net_weights_embedded(void);

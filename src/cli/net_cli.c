@@ -12,7 +12,7 @@
     "usage: engine tune --net [options] DATA...\n"                                                                   \
     "  fits a network evaluation (international rules) to self-play data (`engine selfplay` files, text\n"        \
     "  or .bin), streaming it from disk, and writes its file\n"                                                      \
-    "  --out FILE           the network file (default book/eval/normal-net.bin)\n"                                 \
+    "  --out FILE           the network file (default book/eval/normal.net)\n"                                 \
     "  --size HxL           first and second layer units (default 256x32; H a multiple of 32 up to 1024,\n"      \
     "                       L of 8 up to 64)\n"                                                                      \
     "  --from FILE          start from this network (its sizes) instead of random weights\n"                      \
@@ -50,7 +50,7 @@ int net_cli_tune_main(int argc, char **argv)
     long validation = cfg.validation_every, max_positions = 0;
     long threads = cores < 1 ? 1 : cores > NET_TRAIN_MAX_THREADS ? NET_TRAIN_MAX_THREADS : cores;
     bool net = false;
-    const char *out = "book/eval/normal-net.bin", *from_path = NULL, *files[TUNE_DATA_FILES_MAX + 1] = {NULL};
+    const char *out = "book/eval/normal.net", *from_path = NULL, *files[TUNE_DATA_FILES_MAX + 1] = {NULL};
     const OptSpec specs[] = {
         OPTS_FLAG("--net", &net),
         OPTS_TEXT("--out", &out),

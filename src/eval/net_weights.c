@@ -1,21 +1,44 @@
 /* The process's network (see net_weights.h). */
 #include "eval/net_weights.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include "blobs.h"
 #include "eval/net_file.h"
+#include "util/thread.h"
 
 static NetModel loaded;
-static bool have;
+static bool have_loaded;
+static NetModel embedded;
 
 bool net_weights_use_file(const char *path, char *why, size_t why_size)
 {
     NetModel m;
     if (!net_file_load(path, &m, why, why_size))
         return false;
-    if (have)
+    if (have_loaded)
         net_free(&loaded);
     loaded = m;
-    have = true;
+    have_loaded = true;
     return true;
 }
 
-const NetModel *net_weights(void) { return have ? &loaded : NULL; }
+/* The tests decode the blob, so a failure here is a build that shipped a damaged file: stop
+ * rather than evaluate with nothing. */
+static void decode_embedded(void)
+{
+    char why[256];
+    if (!net_file_decode(net_normal_blob, net_normal_blob_size, &embedded, why, sizeof why)) {
+        fprintf(stderr, "engine: the embedded network is damaged: %s\n", why);
+        abort();
+    }
+}
+
+const NetModel *net_weights_embedded(void)
+{
+    static ThreadOnce once = THREAD_ONCE_INIT;
+    thread_once(&once, decode_embedded);
+    return &embedded;
+}
+
+const NetModel *net_weights(void) { return have_loaded ? &loaded : net_weights_embedded(); }

@@ -210,9 +210,6 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
             h->params.net = NULL;
         else if (strcmp(value->value, "net") != 0)
             hub_error(h, "eval \"%s\" is not patterns or net; keeping %s", ex, h->params.net ? "net" : "patterns");
-        else if (!net_weights())
-            hub_error(h, "eval net: this engine has no network (start it with hub --net FILE); keeping %s",
-                      h->params.net ? "net" : "patterns");
         else
             h->params.net = net_weights();
         if (h->search)

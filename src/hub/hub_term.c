@@ -24,7 +24,7 @@ static const char *const HELP[] = {
     "                               multipv (lines of go analyze and go think, 1-10),",
     "                               skill (level of go think and go ponder, 1-20; 20: full strength, the default),",
     "                               seed (random choices of book and levels; 0: from the clock),",
-    "                               eval (patterns, or net: the network of hub --net FILE),",
+    "                               eval (patterns, or net: the embedded network, or that of hub --net FILE),",
     "                               search-NAME (experimental: a field of SearchParams, as search-lmr)",
     "  init                         answers ready",
     "  pos pos=P|fen=F|start [moves=\"M1 M2 ...\"]   set the position (P = 51-char Hub string)",
