@@ -79,6 +79,40 @@ static void test_loss_falls_and_runs_repeat(void **state)
     free(z);
 }
 
+/* The tactical gap skips training positions: more of them the smaller it is, none when it exceeds
+ * any score, and what it skips changes the network. */
+static void test_tactical_gap_skips(void **state)
+{
+    (void)state;
+    NetTrainConfig cfg = config();
+    cfg.epochs = 1;
+    NetTrainReport none, wide, narrow, off;
+    size_t l0, l1, l2, l3;
+    uint8_t *a = train(&cfg, &off, &l0, true);
+    cfg.tactical_gap = 10000;
+    uint8_t *b = train(&cfg, &none, &l1, true);
+    cfg.tactical_gap = 300;
+    uint8_t *c = train(&cfg, &wide, &l2, true);
+    cfg.tactical_gap = 50;
+    uint8_t *d = train(&cfg, &narrow, &l3, true);
+    assert_int_equal(off.tactical_skipped, 0);
+    assert_int_equal(none.tactical_skipped, 0);
+    assert_true(narrow.tactical_skipped > 0);
+    assert_true(narrow.tactical_skipped >= wide.tactical_skipped);
+    assert_true(narrow.tactical_skipped < narrow.train_count / 2);
+    NetModel ma, mb, md;
+    char why[256];
+    assert_true(net_file_decode(a, l0, &ma, why, sizeof why));
+    assert_true(net_file_decode(b, l1, &mb, why, sizeof why));
+    assert_true(net_file_decode(d, l3, &md, why, sizeof why));
+    size_t w1 = (size_t)NET_INPUTS * (size_t)ma.hidden * sizeof ma.w1[0];
+    assert_memory_equal(ma.w1, mb.w1, w1);
+    assert_memory_not_equal(ma.w1, md.w1, w1);
+    net_free(&ma), net_free(&mb), net_free(&md);
+    (void)l2;
+    free(a), free(b), free(c), free(d);
+}
+
 static void test_resume_is_exact(void **state)
 {
     (void)state;
@@ -145,6 +179,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_loss_falls_and_runs_repeat),
+        cmocka_unit_test(test_tactical_gap_skips),
         cmocka_unit_test(test_resume_is_exact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -19,6 +19,8 @@ typedef struct {
     double rate;               /* Adam's step */
     double decay;              /* the step is multiplied by this after every epoch */
     double lambda, k;          /* target blend (see above); k: the scale of sigmoid(k * centi-men) */
+    int tactical_gap;          /* centi-men: skip a training position whose search score gives the
+                                  side behind in material more than this beyond its deficit (0: none) */
     int validation_every;      /* every n-th block of 64 records is held out (0 = none) */
     uint64_t seed, max_positions;
     int report_every;          /* a progress line every n batches (0 = none) */
@@ -33,6 +35,7 @@ typedef struct {
 typedef struct {
     double valid_before, valid_after, train_loss;   /* held-out losses, the last epoch's training loss */
     uint64_t train_count, valid_count, bad_records;
+    uint64_t tactical_skipped;   /* training positions the last epoch skipped (tactical_gap) */
     int epochs;
     double seconds;
 } NetTrainReport;

@@ -23,6 +23,8 @@
     "  --decay X            the step is multiplied by X after every epoch, 0.01-1 (default 0.8)\n"                 \
     "  --lambda X           the game result's share of the target, the rest the data's search score (0.5)\n"     \
     "  --k X                the scale K of sigmoid(K * centi-men) (default 0.008747, the patterns' fit)\n"       \
+    "  --tactical-gap X     skip training positions whose search score gives the side behind in material\n"  \
+    "                       more than X centi-men beyond its deficit: combinations under way (default 0: keep)\n" \
     "  --seed N             starting weights, file order and shuffles (default 1)\n"                               \
     "  --threads N          gradient threads (default: the online cores)\n"                                        \
     "  --report N           a progress line every N batches, 0 none (default 50)\n"                                \
@@ -47,7 +49,7 @@ int net_cli_tune_main(int argc, char **argv)
     net_train_default(&cfg);
     long cores = sys_cores();
     long epochs = cfg.epochs, batch = cfg.batch, seed = (long)cfg.seed, report = cfg.report_every;
-    long validation = cfg.validation_every, max_positions = 0;
+    long validation = cfg.validation_every, max_positions = 0, tactical_gap = 0;
     long threads = cores < 1 ? 1 : cores > NET_TRAIN_MAX_THREADS ? NET_TRAIN_MAX_THREADS : cores;
     bool net = false;
     const char *out = "book/eval/normal.net", *from_path = NULL, *files[TUNE_DATA_FILES_MAX + 1] = {NULL};
@@ -62,6 +64,7 @@ int net_cli_tune_main(int argc, char **argv)
         OPTS_REAL("--decay", &cfg.decay, 0.01, 1),
         OPTS_REAL("--lambda", &cfg.lambda, 0, 1),
         OPTS_REAL("--k", &cfg.k, 1e-5, 1),
+        OPTS_INT("--tactical-gap", &tactical_gap, 0, 10000),
         OPTS_INT("--seed", &seed, 0, LONG_MAX),
         OPTS_INT("--threads", &threads, 1, NET_TRAIN_MAX_THREADS),
         OPTS_INT("--report", &report, 0, 1000000),
@@ -77,6 +80,7 @@ int net_cli_tune_main(int argc, char **argv)
         return OPTS_REFUSED;
     if (validation == 1)
         return opts_refuse("tune", "bad --validation \"1\": it would hold out everything (0 = none, or 2 and up)");
+    cfg.tactical_gap = (int)tactical_gap;
     cfg.epochs = (int)epochs, cfg.batch = (int)batch, cfg.seed = (uint64_t)seed, cfg.report_every = (int)report;
     cfg.validation_every = (int)validation, cfg.max_positions = (uint64_t)max_positions, cfg.threads = (int)threads;
     int file_count = 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "learn/net_grad.h"
 #include "learn/sample.h"
+#include "rules/bitboard.h"
 #include "util/clock.h"
 #include "util/thread.h"
 
@@ -41,17 +42,19 @@ typedef struct {
     const float *p;
     const NetModel *quantized;   /* measure the integer model instead (no gradient) */
     double k, lambda;
+    int tactical_gap;            /* see NetTrainConfig */
     float *grad;                 /* NULL: measure only; else grad_buf */
     float *grad_buf;             /* the thread's gradient sums */
     NetPass pass;
     double loss[2];              /* squared errors against the results: training [0], held out [1] */
-    uint64_t count[2], bad;
+    uint64_t count[2], bad, tactical;
 } NetJob;
 
 typedef struct {
     const NetTrainConfig *cfg;
     NetShape shape;
     int threads;
+    uint64_t tactical;   /* training positions skipped as tactical this epoch (not checkpointed) */
     NetTrainHead head;
     float *p, *m, *v;
     NetJob *job;
@@ -60,6 +63,21 @@ typedef struct {
 } NetFit;
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* Whether the search gives the side behind in material (a man 100 centi-men, a king 300) more than
+ * gap centi-men beyond what it lacks: a combination under way, which no static evaluation sees.
+ * Fitted on such positions, the net learned that being men down with the move costs little, and
+ * the search then played sacrifices that regain nothing. */
+static bool is_tactical(const Position *pos, int searched_white, int gap)
+{
+    Bitboard w = pos->pieces[WHITE], b = pos->pieces[BLACK];
+    int material = 100 * (bb_popcount(w & ~pos->kings) - bb_popcount(b & ~pos->kings)) +
+                   300 * (bb_popcount(w & pos->kings) - bb_popcount(b & pos->kings));
+    if (material == 0)
+        return false;
+    int beyond = material > 0 ? material - searched_white : searched_white - material;
+    return beyond > gap;
+}
 
 static void job_run(void *arg)
 {
@@ -70,6 +88,11 @@ static void job_run(void *arg)
         int searched;
         if (!sample_unpack(j->rec + i * REC, &pos, &result, &searched) || position_set_variant(&pos, VARIANT_NORMAL)) {
             j->bad++;
+            continue;
+        }
+        if (j->grad && j->tactical_gap > 0 && searched != SAMPLE_NO_SCORE &&
+            is_tactical(&pos, searched, j->tactical_gap)) {
+            j->tactical++;
             continue;
         }
         bool white = pos.turn == WHITE;
@@ -104,7 +127,8 @@ static void run_jobs(NetFit *f, const uint8_t *rec, const bool *held, size_t n, 
         size_t a = n * (size_t)t / (size_t)t_count, b = n * (size_t)(t + 1) / (size_t)t_count;
         j->rec = rec + a * REC, j->held = held ? held + a : NULL, j->n = b - a;
         j->shape = &f->shape, j->p = f->p, j->quantized = q, j->k = f->cfg->k, j->lambda = f->cfg->lambda;
-        j->loss[0] = j->loss[1] = 0, j->count[0] = j->count[1] = 0, j->bad = 0;
+        j->tactical_gap = f->cfg->tactical_gap;
+        j->loss[0] = j->loss[1] = 0, j->count[0] = j->count[1] = 0, j->bad = 0, j->tactical = 0;
         j->grad = gradient ? j->grad_buf : NULL;
         if (gradient)
             memset(j->grad, 0, f->shape.count * sizeof *j->grad);
@@ -129,7 +153,8 @@ static void step(NetFit *f, const uint8_t *rec, size_t n)
     run_jobs(f, rec, NULL, n, true, NULL);
     NetTrainHead *h = &f->head;
     for (int t = 0; t < f->threads; t++)
-        h->epoch_loss += f->job[t].loss[0], h->epoch_count += (double)f->job[t].count[0];
+        h->epoch_loss += f->job[t].loss[0], h->epoch_count += (double)f->job[t].count[0],
+        f->tactical += f->job[t].tactical;
     h->step++;
     double rate = f->cfg->rate * pow(f->cfg->decay, (double)h->epoch);
     double c1 = 1 - pow(ADAM_B1, (double)h->step), c2 = 1 - pow(ADAM_B2, (double)h->step);
@@ -300,10 +325,15 @@ static bool train(NetFit *f, TuneDataSet *set, uint32_t *order, NetTrainReport *
         h->at = (TuneCursor){0, 0};
         h->epoch_loss = h->epoch_count = 0;
         if (log) {
-            fprintf(log, "net epoch=%llu/%d done: train-loss=%.6f (mean while training) valid-loss=%.6f time=%.0f\n",
+            fprintf(log, "net epoch=%llu/%d done: train-loss=%.6f (mean while training) valid-loss=%.6f time=%.0f",
                     (unsigned long long)h->epoch, cfg->epochs, rep->train_loss, loss, clock_now() - start);
+            if (cfg->tactical_gap > 0)
+                fprintf(log, " tactical-skipped=%llu", (unsigned long long)f->tactical);
+            fputc('\n', log);
             fflush(log);
         }
+        rep->tactical_skipped = f->tactical;
+        f->tactical = 0;
         if (!save(f, why, why_size))
             return false;
         last_save = clock_now();
@@ -410,9 +440,10 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
 void net_train_note(char *buf, size_t size, const NetTrainConfig *cfg, const NetTrainReport *report)
 {
     snprintf(buf, size,
-             "engine tune --net: %dx%d, %d epochs, batch %d, rate %g, decay %g, lambda %g, k %g, seed %llu; "
+             "engine tune --net: %dx%d, %d epochs, batch %d, rate %g, decay %g, lambda %g, k %g, tactical-gap %d, "
+             "seed %llu; "
              "%llu training positions, %llu held out; held-out loss %.6f -> %.6f (the integer network)",
              cfg->hidden, cfg->l2, report->epochs, cfg->batch, cfg->rate, cfg->decay, cfg->lambda, cfg->k,
-             (unsigned long long)cfg->seed, (unsigned long long)report->train_count,
+             cfg->tactical_gap, (unsigned long long)cfg->seed, (unsigned long long)report->train_count,
              (unsigned long long)report->valid_count, report->valid_before, report->valid_after);
 }
