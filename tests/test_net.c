@@ -87,8 +87,10 @@ static void test_update_matches_refresh(void **state)
     for (int game = 0; game < 40; game++) {
         Position pos;
         position_start(&pos);
-        NetAccumulator acc, next, fresh;
+        NetAccumulator acc, next, fresh, start_acc, far, in_place;
         net_refresh(&m, &pos, &acc);
+        Position start = pos;
+        start_acc = acc;
         for (int ply = 0; ply < 150; ply++) {
             MoveList list;
             movegen_generate(&pos, &list);
@@ -101,6 +103,14 @@ static void test_update_matches_refresh(void **state)
             net_refresh(&m, &child, &fresh);
             assert_memory_equal(next.v[0], fresh.v[0], 64 * sizeof(int16_t));
             assert_memory_equal(next.v[1], fresh.v[1], 64 * sizeof(int16_t));
+            /* any position is a base (the search updates from siblings and grandparents), in place too */
+            net_update(&m, &start, &start_acc, &child, &far);
+            in_place = acc;
+            net_update(&m, &pos, &in_place, &child, &in_place);
+            for (int p = 0; p < 2; p++) {
+                assert_memory_equal(far.v[p], fresh.v[p], 64 * sizeof(int16_t));
+                assert_memory_equal(in_place.v[p], fresh.v[p], 64 * sizeof(int16_t));
+            }
             Position mirror;
             position_mirror(&child, &mirror);
             Score score = net_output(&m, &next, child.turn);

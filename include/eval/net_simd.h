@@ -15,5 +15,9 @@ int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n);
 /* The same in plain C, whatever the build. */
 int32_t net_simd_dot_plain(const uint8_t *x, const int8_t *w, int n);
 
+/* net_simd_dot of x with each of four rows of n weights stored one after another from w, into
+ * out[0..3]: one pass over x serves the four rows, and their sums are folded together. */
+void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4]);
+
 /* The path net_simd_dot takes in this build: "avx2", "ssse3", "simd128" or "plain". */
 const char *net_simd_path(void);

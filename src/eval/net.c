@@ -9,6 +9,8 @@
 #define SQUARES 50
 #define PIECES_MAX 40
 
+_Static_assert(NET_L2_STEP % 4 == 0, "net_output takes the second layer four units at a time");
+
 bool net_alloc(NetModel *m, int hidden, int l2)
 {
     memset(m, 0, sizeof *m);
@@ -127,9 +129,13 @@ Score net_output(const NetModel *m, const NetAccumulator *acc, Color turn)
         x[h + i] = (uint8_t)(other < 0 ? 0 : clamp_a(other >> NET_ACC_SHIFT));
     }
     int32_t out = m->b3;
-    for (int j = 0; j < m->l2; j++) {
-        int32_t z = m->b2[j] + net_simd_dot(x, m->w2 + (size_t)j * 2 * (size_t)h, 2 * h);
-        out += (z < 0 ? 0 : clamp_a(z >> NET_SHIFT)) * m->w3[j];
+    for (int j = 0; j < m->l2; j += 4) {
+        int32_t z[4];
+        net_simd_dot4(x, m->w2 + (size_t)j * 2 * (size_t)h, 2 * h, z);
+        for (int r = 0; r < 4; r++) {
+            int32_t v = m->b2[j + r] + z[r];
+            out += (v < 0 ? 0 : clamp_a(v >> NET_SHIFT)) * m->w3[j + r];
+        }
     }
     int64_t cm = (int64_t)out * NET_OUT_CM / (NET_ONE_A * NET_ONE_W3);
     return cm >= SCORE_EVAL_MAX ? SCORE_EVAL_MAX - 1 : cm <= -SCORE_EVAL_MAX ? -(SCORE_EVAL_MAX - 1) : (Score)cm;

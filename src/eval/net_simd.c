@@ -68,3 +68,42 @@ int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n)
 #else
 int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n) { return net_simd_dot_plain(x, w, n); }
 #endif
+
+#if defined(__AVX2__)
+void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4])
+{
+    __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                      _mm256_setzero_si256()};
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (int i = 0; i < n; i += NET_SIMD_BLOCK) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
+        for (int r = 0; r < 4; r++) {
+            __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + (size_t)r * (size_t)n + i));
+            acc[r] = _mm256_add_epi32(acc[r], _mm256_madd_epi16(_mm256_maddubs_epi16(a, b), ones));
+        }
+    }
+    __m256i s = _mm256_hadd_epi32(_mm256_hadd_epi32(acc[0], acc[1]), _mm256_hadd_epi32(acc[2], acc[3]));
+    __m128i t = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    _mm_storeu_si128((__m128i *)(void *)out, t);
+}
+#elif defined(__SSSE3__)
+void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4])
+{
+    __m128i acc[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+    const __m128i ones = _mm_set1_epi16(1);
+    for (int i = 0; i < n; i += 16) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(x + i));
+        for (int r = 0; r < 4; r++) {
+            __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(w + (size_t)r * (size_t)n + i));
+            acc[r] = _mm_add_epi32(acc[r], _mm_madd_epi16(_mm_maddubs_epi16(a, b), ones));
+        }
+    }
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_hadd_epi32(_mm_hadd_epi32(acc[0], acc[1]), _mm_hadd_epi32(acc[2], acc[3])));
+}
+#else
+void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4])
+{
+    for (int r = 0; r < 4; r++)
+        out[r] = net_simd_dot(x, w + (size_t)r * (size_t)n, n);
+}
+#endif

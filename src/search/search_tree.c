@@ -27,8 +27,17 @@
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
 static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
 
+/* The number of first-layer rows that updating a's first layer to b's adds or subtracts. */
+static int net_changes(const Position *a, const Position *b)
+{
+    return bb_popcount((a->pieces[WHITE] ^ b->pieces[WHITE]) | (a->kings ^ b->kings)) +
+           bb_popcount((a->pieces[BLACK] ^ b->pieces[BLACK]) | (a->kings ^ b->kings));
+}
+
 /* The network's score of pos, the node at ply, for the side to move: from the cache, else from
- * the first layer of the nearest ply below (its parent's when that was evaluated) updated to pos. */
+ * the stored first layer nearest to pos (its parent's, its grandparent's, or the last node
+ * evaluated at this ply, often a sibling) updated to pos; refreshed from scratch only when every
+ * base differs more than that costs. */
 static Score net_eval(Search *s, const Position *pos, int ply)
 {
     const NetModel *m = s->params.net;
@@ -39,8 +48,15 @@ static Score net_eval(Search *s, const Position *pos, int ply)
         memset(s->net_ready, 0, sizeof s->net_ready);
         s->net_of = m;
     }
-    if (ply > 0 && s->net_ready[ply - 1])
-        net_update(m, &s->net_pos[ply - 1], &s->net_acc[ply - 1], pos, &s->net_acc[ply]);
+    int base = -1, cost = bb_popcount(pos->pieces[WHITE] | pos->pieces[BLACK]);
+    for (int k = ply; k >= 0 && k >= ply - 2; k--)
+        if (s->net_ready[k]) {
+            int c = net_changes(&s->net_pos[k], pos);
+            if (c < cost)
+                base = k, cost = c;
+        }
+    if (base >= 0)
+        net_update(m, &s->net_pos[base], &s->net_acc[base], pos, &s->net_acc[ply]);
     else
         net_refresh(m, pos, &s->net_acc[ply]);
     s->net_pos[ply] = *pos;
