@@ -50,7 +50,7 @@ static void test_score_by_hand(void **state)
 {
     (void)state;
     NetModel m;
-    assert_true(net_alloc(&m, 32, 8));
+    assert_true(net_alloc(&m, 32, 8, 1));
     for (int i = 0; i < 32; i++)
         m.b1[i] = 80;
     m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 32 + 0] = 800;
@@ -59,7 +59,7 @@ static void test_score_by_hand(void **state)
     m.w2[32] = -32;
     m.b2[0] = 640;
     m.w3[0] = 4096;
-    m.b3 = -6400;
+    m.b3[0] = -6400;
     Position pos;
     parse("B:W31:B", &pos);
     assert_int_equal(net_evaluate(&m, &pos), 63);
@@ -68,9 +68,40 @@ static void test_score_by_hand(void **state)
     m.b2[0] = -100000;   /* a negative sum is clipped to 0: out = b3 */
     assert_int_equal(net_evaluate(&m, &pos), -6400 * 600 / (127 * 4096));
     net_free(&m);
-    assert_false(net_alloc(&m, 33, 8));
-    assert_false(net_alloc(&m, 32, 7));
-    assert_false(net_alloc(&m, NET_HIDDEN_MAX + 32, 8));
+    assert_false(net_alloc(&m, 33, 8, 1));
+    assert_false(net_alloc(&m, 32, 7, 1));
+    assert_false(net_alloc(&m, NET_HIDDEN_MAX + 32, 8, 1));
+    assert_false(net_alloc(&m, 32, 8, 0));
+    assert_false(net_alloc(&m, 32, 8, NET_BUCKETS_MAX + 1));
+}
+
+/* Buckets split 1..40 pieces into equal ranges, and each position takes its bucket's layers: a
+ * model whose buckets differ only in their output bias scores each position by its own. */
+static void test_buckets(void **state)
+{
+    (void)state;
+    Position pos;
+    parse("W:W31:B20", &pos);
+    assert_int_equal(net_bucket(&pos, 1), 0);
+    assert_int_equal(net_bucket(&pos, 4), 0);
+    position_start(&pos);
+    assert_int_equal(net_bucket(&pos, 4), 3);
+    assert_int_equal(net_bucket(&pos, 8), 7);
+    parse("W:W31-40:B1-10", &pos);   /* 20 pieces: the top of bucket 1 of 4, and of 3 of 8 */
+    assert_int_equal(net_bucket(&pos, 4), 1);
+    assert_int_equal(net_bucket(&pos, 8), 3);
+    parse("W:W30-40:B1-10", &pos);   /* 21 */
+    assert_int_equal(net_bucket(&pos, 4), 2);
+    NetModel m;
+    assert_true(net_alloc(&m, 32, 8, 4));
+    for (int b = 0; b < 4; b++)
+        m.b3[b] = 127 * 4096 / 2 * (b + 1);   /* (b + 1) * 300 centi-men */
+    const char *fen[] = {"W:W31:B20", "W:W31-40:B1-10", "W:W30-40:B1-10", "W:W31-50:B1-20"};
+    for (int i = 0; i < 4; i++) {
+        parse(fen[i], &pos);
+        assert_int_equal(net_evaluate(&m, &pos), (i + 1) * 300);
+    }
+    net_free(&m);
 }
 
 /* Along random games from the start, each child's accumulator made from its parent's equals a
@@ -79,7 +110,7 @@ static void test_update_matches_refresh(void **state)
 {
     (void)state;
     NetModel m;
-    assert_true(net_alloc(&m, 64, 16));
+    assert_true(net_alloc(&m, 64, 16, 3));
     net_randomize(&m, 7);
     assert_true(net_check_range(&m));
     uint64_t r = 99;
@@ -113,7 +144,7 @@ static void test_update_matches_refresh(void **state)
             }
             Position mirror;
             position_mirror(&child, &mirror);
-            Score score = net_output(&m, &next, child.turn);
+            Score score = net_output(&m, &next, &child);
             assert_int_equal(score, net_evaluate(&m, &mirror));
             lo = score < lo ? score : lo, hi = score > hi ? score : hi;
             pos = child, acc = next;
@@ -129,7 +160,7 @@ static void test_range_check(void **state)
 {
     (void)state;
     NetModel m;
-    assert_true(net_alloc(&m, 32, 8));
+    assert_true(net_alloc(&m, 32, 8, 1));
     for (int f = 0; f < NET_INPUTS; f++)
         m.w1[(size_t)f * 32 + 5] = (int16_t)(f < 40 ? 800 : -10);
     assert_true(net_check_range(&m));     /* 40 x 800 = 32000 */
@@ -147,7 +178,7 @@ int main(void)
     rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inputs_by_perspective),
-        cmocka_unit_test(test_score_by_hand),
+        cmocka_unit_test(test_score_by_hand), cmocka_unit_test(test_buckets),
         cmocka_unit_test(test_update_matches_refresh),
         cmocka_unit_test(test_range_check),
     };

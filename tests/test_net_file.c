@@ -11,13 +11,14 @@
 #include <cmocka.h>
 
 #include "eval/net_file.h"
+#include "rules/notation.h"
 #include "rules/rules.h"
 
 static void test_round_trip(void **state)
 {
     (void)state;
     NetModel m, back;
-    assert_true(net_alloc(&m, 64, 16));
+    assert_true(net_alloc(&m, 64, 16, 3));
     net_randomize(&m, 3);
     snprintf(m.note, sizeof m.note, "a test model");
     size_t len;
@@ -28,14 +29,20 @@ static void test_round_trip(void **state)
     assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
     assert_int_equal(back.hidden, 64);
     assert_int_equal(back.l2, 16);
+    assert_int_equal(back.buckets, 3);
     assert_string_equal(back.note, "a test model");
     assert_memory_equal(back.w1, m.w1, (size_t)NET_INPUTS * 64 * sizeof m.w1[0]);
-    assert_memory_equal(back.w2, m.w2, (size_t)16 * 128);
-    assert_memory_equal(back.b2, m.b2, 16 * sizeof m.b2[0]);
-    assert_int_equal(back.b3, m.b3);
-    Position pos;
-    position_start(&pos);
-    assert_int_equal(net_evaluate(&back, &pos), net_evaluate(&m, &pos));
+    assert_memory_equal(back.w2, m.w2, (size_t)3 * 16 * 128);
+    assert_memory_equal(back.b2, m.b2, 3 * 16 * sizeof m.b2[0]);
+    assert_memory_equal(back.w3, m.w3, 3 * 16 * sizeof m.w3[0]);
+    assert_memory_equal(back.b3, m.b3, 3 * sizeof m.b3[0]);
+    const char *fen[] = {"W:W31:B20", "W:W28-40:B1-10", "W:W31-50:B1-20"};   /* one of each bucket */
+    for (int i = 0; i < 3; i++) {
+        Position pos;
+        assert_null(notation_parse_position(fen[i], &pos));
+        assert_int_equal(net_bucket(&pos, 3), i);
+        assert_int_equal(net_evaluate(&back, &pos), net_evaluate(&m, &pos));
+    }
     net_free(&back);
 
     char path[] = "/tmp/test_net_file_XXXXXX";
@@ -56,7 +63,7 @@ static void test_bad_files_refused(void **state)
 {
     (void)state;
     NetModel m, back;
-    assert_true(net_alloc(&m, 32, 8));
+    assert_true(net_alloc(&m, 32, 8, 1));
     net_randomize(&m, 5);
     size_t len;
     uint8_t *bytes = net_file_encode(&m, &len);
@@ -70,9 +77,9 @@ static void test_bad_files_refused(void **state)
     assert_non_null(strstr(why, "cut or padded"));
     assert_false(net_file_decode((const uint8_t *)"DEVW\1\0", 6, &back, why, sizeof why));
     assert_non_null(strstr(why, "not a network file"));
-    bytes[4] = 2;
+    bytes[4] = 3;
     assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
-    assert_non_null(strstr(why, "version 2"));
+    assert_non_null(strstr(why, "version 3"));
     free(bytes);
     m.b1[3] = 30000;   /* with the column's largest entries: past int16 */
     for (int f = 0; f < 40; f++)

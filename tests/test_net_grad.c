@@ -39,7 +39,7 @@ static void test_gradient_matches_differences(void **state)
 {
     (void)state;
     NetShape s;
-    net_grad_shape(&s, 32, 8);
+    net_grad_shape(&s, 32, 8, 3);
     float *p = malloc(s.count * sizeof *p), *g = calloc(s.count, sizeof *g);
     net_grad_init(&s, p, 4);
     static NetPass pass;
@@ -52,7 +52,9 @@ static void test_gradient_matches_differences(void **state)
     int in[40];
     int n = net_inputs(&pos, pos.turn, in);
     assert_true(n > 10);
-    size_t probe[] = {s.w1 + (size_t)in[3] * 32 + 5, s.b1 + 7, s.w2 + 3 * 64 + 10, s.b2 + 2, s.w3 + 1, s.b3};
+    size_t u = (size_t)net_bucket(&pos, 3) * 8;   /* the first unit of the position's bucket */
+    size_t probe[] = {s.w1 + (size_t)in[3] * 32 + 5, s.b1 + 7, s.w2 + (u + 3) * 64 + 10, s.b2 + u + 2, s.w3 + u + 1,
+                      s.b3 + u / 8};
     int checked = 0;
     for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
         float keep = p[probe[i]], h = 1e-3f;
@@ -77,7 +79,7 @@ static void test_quantized_scores_follow(void **state)
 {
     (void)state;
     NetShape s;
-    net_grad_shape(&s, 64, 16);
+    net_grad_shape(&s, 64, 16, 2);
     float *p = malloc(s.count * sizeof *p);
     net_grad_init(&s, p, 9);
     NetModel m;
@@ -104,10 +106,10 @@ static void test_quantized_scores_follow(void **state)
     assert_true(net_grad_quantize(&s, again, &back));
     assert_memory_equal(back.w1, m.w1, (size_t)NET_INPUTS * 64 * sizeof m.w1[0]);
     assert_memory_equal(back.b1, m.b1, 64 * sizeof m.b1[0]);
-    assert_memory_equal(back.w2, m.w2, (size_t)16 * 128);
-    assert_memory_equal(back.b2, m.b2, 16 * sizeof m.b2[0]);
-    assert_memory_equal(back.w3, m.w3, 16 * sizeof m.w3[0]);
-    assert_int_equal(back.b3, m.b3);
+    assert_memory_equal(back.w2, m.w2, (size_t)2 * 16 * 128);
+    assert_memory_equal(back.b2, m.b2, 2 * 16 * sizeof m.b2[0]);
+    assert_memory_equal(back.w3, m.w3, 2 * 16 * sizeof m.w3[0]);
+    assert_memory_equal(back.b3, m.b3, 2 * sizeof m.b3[0]);
     net_free(&back);
     free(again);
     net_free(&m);

@@ -73,10 +73,30 @@ static void test_loss_falls_and_runs_repeat(void **state)
     assert_memory_equal(z, x, la);
     cfg.hidden = 64;   /* sizes that are not the network's */
     assert_null(train(&cfg, &c, &lc, false));
+    cfg.hidden = 32, cfg.buckets = 2;
+    assert_null(train(&cfg, &c, &lc, false));
     net_free(&trained);
     free(x);
     free(y);
     free(z);
+}
+
+/* A network with buckets learns as one without does, and its file keeps them. */
+static void test_buckets_train(void **state)
+{
+    (void)state;
+    NetTrainConfig cfg = config();
+    cfg.buckets = 3;
+    NetTrainReport rep;
+    size_t len;
+    uint8_t *bytes = train(&cfg, &rep, &len, true);
+    assert_true(rep.valid_after < rep.valid_before - 0.005);
+    NetModel m;
+    char why[256];
+    assert_true(net_file_decode(bytes, len, &m, why, sizeof why));
+    assert_int_equal(m.buckets, 3);
+    net_free(&m);
+    free(bytes);
 }
 
 /* The tactical gap skips training positions: more of them the smaller it is, none when it exceeds
@@ -178,7 +198,7 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_loss_falls_and_runs_repeat),
+        cmocka_unit_test(test_loss_falls_and_runs_repeat), cmocka_unit_test(test_buckets_train),
         cmocka_unit_test(test_tactical_gap_skips),
         cmocka_unit_test(test_resume_is_exact),
     };

@@ -3,6 +3,9 @@
  * and kings and the other side's men and kings, 50 squares each, seen from that side: Black's
  * board half-turned), a first layer of H units kept as an accumulator per perspective, clipped
  * ReLU, a dense layer of L units, clipped ReLU, one output in centi-men for the side to move.
+ * Layers 2 and 3 come in B sets (buckets) by the number of pieces on the board, so that the
+ * opening, the middlegame and the endgame each have their own: net_bucket says which one a
+ * position takes. The first layer, the costly one to keep up to date, is shared.
  *
  * Everything is integer arithmetic, so a score is the same on every build and CPU:
  *     acc[p][i]  = b1[i] + sum of w1[f][i] over p's active inputs f        (int16, 1.0 = 127 * 8)
@@ -33,18 +36,19 @@
 #define NET_SHIFT 6             /* log2 NET_ONE_W */
 #define NET_ONE_W3 4096         /* a weight of 1.0 in the output layer: finer, it is small */
 #define NET_OUT_CM 600          /* centi-men of an output of 1.0 */
+#define NET_BUCKETS_MAX 8        /* B: 1 up to this */
 #define NET_NOTE_MAX 400
 
 enum { NET_OWN_MAN = 0, NET_OWN_KING = 1, NET_OTHER_MAN = 2, NET_OTHER_KING = 3 };
 
 typedef struct NetModel {
-    int hidden, l2;
+    int hidden, l2, buckets;
     int16_t *w1;      /* [NET_INPUTS][hidden]: an input's row, what its presence adds */
     int16_t *b1;      /* [hidden] */
-    int8_t *w2;       /* [l2][2 * hidden]: the side to move's units, then the other's */
-    int32_t *b2;      /* [l2], in units of NET_ONE_A * NET_ONE_W */
-    int16_t *w3;      /* [l2] */
-    int32_t b3;       /* in units of NET_ONE_A * NET_ONE_W3 */
+    int8_t *w2;       /* [buckets][l2][2 * hidden]: the side to move's units, then the other's */
+    int32_t *b2;      /* [buckets][l2], in units of NET_ONE_A * NET_ONE_W */
+    int16_t *w3;      /* [buckets][l2] */
+    int32_t *b3;      /* [buckets], in units of NET_ONE_A * NET_ONE_W3 */
     char note[NET_NOTE_MAX + 1];   /* how it was made */
 } NetModel;
 
@@ -53,9 +57,9 @@ typedef struct {
     int16_t v[2][NET_HIDDEN_MAX];
 } NetAccumulator;
 
-/* Allocates a model of hidden and l2 units (valid sizes: see above), all weights 0; false when
- * the sizes are not valid or memory is short. */
-bool net_alloc(NetModel *m, int hidden, int l2);
+/* Allocates a model of hidden and l2 units in buckets sets (valid sizes: see above), all weights
+ * 0; false when the sizes are not valid or memory is short. */
+bool net_alloc(NetModel *m, int hidden, int l2, int buckets);
 void net_free(NetModel *m);
 
 /* The input index of a piece of colour c (a king when king) on square (1..50) in perspective p:
@@ -73,8 +77,12 @@ void net_refresh(const NetModel *m, const Position *pos, NetAccumulator *acc);
 void net_update(const NetModel *m, const Position *from, const NetAccumulator *acc_from, const Position *to,
                 NetAccumulator *acc_to);
 
-/* The score of a position for the side to move turn, from its accumulator. */
-Score net_output(const NetModel *m, const NetAccumulator *acc, Color turn);
+/* The bucket (0 to buckets - 1) of pos: its pieces, 1 to 40, in buckets equal ranges, the
+ * fewest pieces in bucket 0; more than 40 count as 40. */
+int net_bucket(const Position *pos, int buckets);
+
+/* The score of pos for its side to move, from its accumulator acc. */
+Score net_output(const NetModel *m, const NetAccumulator *acc, const Position *pos);
 
 /* net_output of net_refresh: the evaluation of pos alone. */
 Score net_evaluate(const NetModel *m, const Position *pos);

@@ -12,12 +12,12 @@
 #define NET_W3_MAX (32767.0f / NET_ONE_W3)   /* |w3| at most this: it rounds into int16 */
 
 typedef struct {
-    int hidden, l2;
-    size_t w1, b1, w2, b2, w3, b3, count;   /* offsets into a parameter vector, and its length */
-} NetShape;
+    int hidden, l2, buckets;
+    size_t w1, b1, w2, b2, w3, b3, count;   /* offsets into a parameter vector, and its length; */
+} NetShape;                                 /* w2 to b3 hold the buckets one after another */
 
-/* The layout of a network of hidden and l2 units (valid sizes as net.h says). */
-void net_grad_shape(NetShape *s, int hidden, int l2);
+/* The layout of a network of hidden and l2 units in buckets sets (valid sizes as net.h says). */
+void net_grad_shape(NetShape *s, int hidden, int l2, int buckets);
 
 /* Small seeded starting weights: activations of the start position near the middle of [0, 1]. */
 void net_grad_init(const NetShape *s, float *p, uint64_t seed);
@@ -27,6 +27,7 @@ typedef struct {
     float acc[2][NET_HIDDEN_MAX];   /* the side to move's, the other's */
     float x[2 * NET_HIDDEN_MAX], z[NET_L2_MAX], y[NET_L2_MAX], dx[2 * NET_HIDDEN_MAX];
     int in[2][40], n[2];
+    int bucket;   /* the position's set of layers 2 and 3 */
 } NetPass;
 
 /* The score in centi-men of pos for its side to move under parameters p. */

@@ -14,7 +14,7 @@
 #define NET_TRAIN_MAX_THREADS 64
 
 typedef struct {
-    int hidden, l2;            /* the layer sizes (net.h) */
+    int hidden, l2, buckets;   /* the layer sizes (net.h) */
     int epochs, batch, threads;
     double rate;               /* Adam's step */
     double decay;              /* the step is multiplied by this after every epoch */

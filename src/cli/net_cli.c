@@ -13,8 +13,9 @@
     "  fits a network evaluation (international rules) to self-play data (`engine selfplay` files, text\n"        \
     "  or .bin), streaming it from disk, and writes its file\n"                                                      \
     "  --out FILE           the network file (default book/eval/normal.net)\n"                                 \
-    "  --size HxL           first and second layer units (default 256x32; H a multiple of 32 up to 1024,\n"      \
-    "                       L of 8 up to 64)\n"                                                                      \
+    "  --size HxL[xB]       first and second layer units, and B sets of the second and output layers by\n"   \
+    "                       the number of pieces (default 256x32x1; H a multiple of 32 up to 1024, L of 8\n"  \
+    "                       up to 64, B 1 to 8)\n"                                                                  \
     "  --from FILE          start from this network (its sizes) instead of random weights\n"                      \
     "  --epochs N           passes over the training data, 0-100000 (default 10); 0 with --from measures\n"     \
     "                       that network's held-out loss and writes nothing\n"                                   \
@@ -36,10 +37,14 @@
 static const char *take_size(void *out, const char *value)
 {
     NetTrainConfig *cfg = out;
-    int h, l, end = 0;
-    if (sscanf(value, "%dx%d%n", &h, &l, &end) != 2 || value[end] != '\0')
-        return "expected HxL, such as 256x32";
-    cfg->hidden = h, cfg->l2 = l;
+    int h, l, b = 1, end = 0, more = 0;
+    if (sscanf(value, "%dx%d%n", &h, &l, &end) != 2)
+        return "expected HxL or HxLxB, such as 256x32 or 256x32x4";
+    if (value[end] == 'x' && sscanf(value + end, "x%d%n", &b, &more) == 1)
+        end += more;
+    if (value[end] != '\0')
+        return "expected HxL or HxLxB, such as 256x32 or 256x32x4";
+    cfg->hidden = h, cfg->l2 = l, cfg->buckets = b;
     return NULL;
 }
 
@@ -96,7 +101,7 @@ int net_cli_tune_main(int argc, char **argv)
             fprintf(stderr, "engine tune: %s\n", why);
             return 1;
         }
-        cfg.from = &from, cfg.hidden = from.hidden, cfg.l2 = from.l2;
+        cfg.from = &from, cfg.hidden = from.hidden, cfg.l2 = from.l2, cfg.buckets = from.buckets;
     }
     bool trained = net_train_run(files, file_count, &cfg, &m, &rep, stdout, why, sizeof why);
     if (from_path)
@@ -146,13 +151,16 @@ static long get_w3(const NetModel *m, size_t k) { return m->w3[k]; }
 
 void net_cli_print(const NetModel *m, FILE *out)
 {
-    fprintf(out, "network inputs=%d hidden=%d l2=%d\nnote %s\n", NET_INPUTS, m->hidden, m->l2, m->note);
+    size_t units = (size_t)m->buckets * (size_t)m->l2;
+    fprintf(out, "network inputs=%d hidden=%d l2=%d buckets=%d\nnote %s\n", NET_INPUTS, m->hidden, m->l2, m->buckets,
+            m->note);
     print_range(out, "w1", (size_t)NET_INPUTS * (size_t)m->hidden, get_w1, m);
     print_range(out, "b1", (size_t)m->hidden, get_b1, m);
-    print_range(out, "w2", (size_t)m->l2 * 2 * (size_t)m->hidden, get_w2, m);
-    print_range(out, "b2", (size_t)m->l2, get_b2, m);
-    print_range(out, "w3", (size_t)m->l2, get_w3, m);
-    fprintf(out, "layer b3 value=%d\n", m->b3);
+    print_range(out, "w2", units * 2 * (size_t)m->hidden, get_w2, m);
+    print_range(out, "b2", units, get_b2, m);
+    print_range(out, "w3", units, get_w3, m);
+    for (int b = 0; b < m->buckets; b++)
+        fprintf(out, "layer b3 bucket=%d value=%d\n", b, m->b3[b]);
     int dead = 0;
     for (int i = 0; i < m->hidden; i++) {
         bool moves = false;

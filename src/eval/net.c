@@ -11,19 +11,21 @@
 
 _Static_assert(NET_L2_STEP % 4 == 0, "net_output takes the second layer four units at a time");
 
-bool net_alloc(NetModel *m, int hidden, int l2)
+bool net_alloc(NetModel *m, int hidden, int l2, int buckets)
 {
     memset(m, 0, sizeof *m);
     if (hidden < NET_HIDDEN_STEP || hidden > NET_HIDDEN_MAX || hidden % NET_HIDDEN_STEP || l2 < NET_L2_STEP ||
-        l2 > NET_L2_MAX || l2 % NET_L2_STEP)
+        l2 > NET_L2_MAX || l2 % NET_L2_STEP || buckets < 1 || buckets > NET_BUCKETS_MAX)
         return false;
-    m->hidden = hidden, m->l2 = l2;
+    m->hidden = hidden, m->l2 = l2, m->buckets = buckets;
+    size_t units = (size_t)buckets * (size_t)l2;
     m->w1 = calloc((size_t)NET_INPUTS * (size_t)hidden, sizeof *m->w1);
     m->b1 = calloc((size_t)hidden, sizeof *m->b1);
-    m->w2 = calloc((size_t)l2 * 2 * (size_t)hidden, sizeof *m->w2);
-    m->b2 = calloc((size_t)l2, sizeof *m->b2);
-    m->w3 = calloc((size_t)l2, sizeof *m->w3);
-    if (m->w1 && m->b1 && m->w2 && m->b2 && m->w3)
+    m->w2 = calloc(units * 2 * (size_t)hidden, sizeof *m->w2);
+    m->b2 = calloc(units, sizeof *m->b2);
+    m->w3 = calloc(units, sizeof *m->w3);
+    m->b3 = calloc((size_t)buckets, sizeof *m->b3);
+    if (m->w1 && m->b1 && m->w2 && m->b2 && m->w3 && m->b3)
         return true;
     net_free(m);
     return false;
@@ -36,9 +38,10 @@ void net_free(NetModel *m)
     free(m->w2);
     free(m->b2);
     free(m->w3);
+    free(m->b3);
     m->w1 = m->b1 = m->w3 = NULL;
     m->w2 = NULL;
-    m->b2 = NULL;
+    m->b2 = m->b3 = NULL;
 }
 
 int net_input(Color p, Color c, bool king, int square)
@@ -119,22 +122,34 @@ void net_update(const NetModel *m, const Position *from, const NetAccumulator *a
 
 static int clamp_a(int x) { return x < 0 ? 0 : x > NET_ONE_A ? NET_ONE_A : x; }
 
-Score net_output(const NetModel *m, const NetAccumulator *acc, Color turn)
+int net_bucket(const Position *pos, int buckets)
+{
+    int n = bb_popcount(pos->pieces[WHITE] | pos->pieces[BLACK]);
+    n = n < 1 ? 1 : n > PIECES_MAX ? PIECES_MAX : n;
+    return (n - 1) * buckets / PIECES_MAX;
+}
+
+Score net_output(const NetModel *m, const NetAccumulator *acc, const Position *pos)
 {
     uint8_t x[2 * NET_HIDDEN_MAX];
-    int h = m->hidden;
+    int h = m->hidden, bucket = net_bucket(pos, m->buckets);
+    Color turn = pos->turn;
     for (int i = 0; i < h; i++) {
         int own = acc->v[turn][i], other = acc->v[!turn][i];
         x[i] = (uint8_t)(own < 0 ? 0 : clamp_a(own >> NET_ACC_SHIFT));
         x[h + i] = (uint8_t)(other < 0 ? 0 : clamp_a(other >> NET_ACC_SHIFT));
     }
-    int32_t out = m->b3;
+    size_t first = (size_t)bucket * (size_t)m->l2;   /* the bucket's first unit */
+    const int8_t *w2 = m->w2 + first * 2 * (size_t)h;
+    const int32_t *b2 = m->b2 + first;
+    const int16_t *w3 = m->w3 + first;
+    int32_t out = m->b3[bucket];
     for (int j = 0; j < m->l2; j += 4) {
         int32_t z[4];
-        net_simd_dot4(x, m->w2 + (size_t)j * 2 * (size_t)h, 2 * h, z);
+        net_simd_dot4(x, w2 + (size_t)j * 2 * (size_t)h, 2 * h, z);
         for (int r = 0; r < 4; r++) {
-            int32_t v = m->b2[j + r] + z[r];
-            out += (v < 0 ? 0 : clamp_a(v >> NET_SHIFT)) * m->w3[j + r];
+            int32_t v = b2[j + r] + z[r];
+            out += (v < 0 ? 0 : clamp_a(v >> NET_SHIFT)) * w3[j + r];
         }
     }
     int64_t cm = (int64_t)out * NET_OUT_CM / (NET_ONE_A * NET_ONE_W3);
@@ -145,7 +160,7 @@ Score net_evaluate(const NetModel *m, const Position *pos)
 {
     NetAccumulator acc;
     net_refresh(m, pos, &acc);
-    return net_output(m, &acc, pos->turn);
+    return net_output(m, &acc, pos);
 }
 
 /* The sum of the n largest values of a column of w1 (step apart), negated first when low. */
@@ -190,11 +205,13 @@ void net_randomize(NetModel *m, uint64_t seed)
         m->w1[k] = (int16_t)((int)(hash_splitmix(&r) % 481) - 240);
     for (int i = 0; i < h; i++)
         m->b1[i] = (int16_t)((int)(hash_splitmix(&r) % 1025) - 256);
-    for (size_t k = 0; k < (size_t)m->l2 * 2 * (size_t)h; k++)
+    size_t units = (size_t)m->buckets * (size_t)m->l2;
+    for (size_t k = 0; k < units * 2 * (size_t)h; k++)
         m->w2[k] = (int8_t)((int)(hash_splitmix(&r) % 31) - 15);
-    for (int j = 0; j < m->l2; j++) {
+    for (size_t j = 0; j < units; j++) {
         m->b2[j] = (int32_t)(hash_splitmix(&r) % 20001) - 10000;
         m->w3[j] = (int16_t)((int)(hash_splitmix(&r) % 3841) - 1920);
     }
-    m->b3 = (int32_t)(hash_splitmix(&r) % 128001) - 64000;
+    for (int b = 0; b < m->buckets; b++)
+        m->b3[b] = (int32_t)(hash_splitmix(&r) % 128001) - 64000;
 }

@@ -21,16 +21,17 @@ static void put(Writer *w, uint64_t v, int bytes)
         w->p[w->at++] = (uint8_t)(v >> (8 * i));
 }
 
-/* The size of m's file. */
-static size_t file_size(int hidden, int l2, size_t note)
+/* The size of a file of this version, these sizes and a note of that length. */
+static size_t file_size(int version, int hidden, int l2, int buckets, size_t note)
 {
-    return MAGIC_LEN + 2 * 4 + 2 + note + (size_t)NET_INPUTS * (size_t)hidden * 2 + (size_t)hidden * 2 +
-           (size_t)l2 * 2 * (size_t)hidden + (size_t)l2 * 4 + (size_t)l2 * 2 + 4 + 4;
+    size_t stack = (size_t)l2 * 2 * (size_t)hidden + (size_t)l2 * 4 + (size_t)l2 * 2 + 4;
+    return MAGIC_LEN + 2 * 4 + (version >= 2 ? 2 : 0) + 2 + note + (size_t)NET_INPUTS * (size_t)hidden * 2 +
+           (size_t)hidden * 2 + (size_t)buckets * stack + 4;
 }
 
 uint8_t *net_file_encode(const NetModel *m, size_t *len)
 {
-    size_t note = strlen(m->note), size = file_size(m->hidden, m->l2, note);
+    size_t note = strlen(m->note), size = file_size(NET_FILE_VERSION, m->hidden, m->l2, m->buckets, note);
     Writer w = {malloc(size), 0};
     if (!w.p)
         return NULL;
@@ -39,6 +40,7 @@ uint8_t *net_file_encode(const NetModel *m, size_t *len)
     put(&w, NET_FILE_VERSION, 2);
     put(&w, (uint64_t)m->hidden, 2);
     put(&w, (uint64_t)m->l2, 2);
+    put(&w, (uint64_t)m->buckets, 2);
     put(&w, NET_INPUTS, 2);
     put(&w, note, 2);
     memcpy(w.p + w.at, m->note, note);
@@ -47,13 +49,16 @@ uint8_t *net_file_encode(const NetModel *m, size_t *len)
         put(&w, (uint16_t)m->w1[k], 2);
     for (int i = 0; i < m->hidden; i++)
         put(&w, (uint16_t)m->b1[i], 2);
-    for (size_t k = 0; k < (size_t)m->l2 * 2 * (size_t)m->hidden; k++)
-        put(&w, (uint8_t)m->w2[k], 1);
-    for (int j = 0; j < m->l2; j++)
-        put(&w, (uint32_t)m->b2[j], 4);
-    for (int j = 0; j < m->l2; j++)
-        put(&w, (uint16_t)m->w3[j], 2);
-    put(&w, (uint32_t)m->b3, 4);
+    size_t units = (size_t)m->l2, width = 2 * (size_t)m->hidden;
+    for (int b = 0; b < m->buckets; b++) {
+        for (size_t k = 0; k < units * width; k++)
+            put(&w, (uint8_t)m->w2[b * units * width + k], 1);
+        for (size_t j = 0; j < units; j++)
+            put(&w, (uint32_t)m->b2[b * units + j], 4);
+        for (size_t j = 0; j < units; j++)
+            put(&w, (uint16_t)m->w3[b * units + j], 2);
+        put(&w, (uint32_t)m->b3[b], 4);
+    }
     put(&w, eval_file_crc32(w.p, w.at), 4);
     *len = w.at;
     return w.p;
@@ -81,24 +86,27 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
         return false;
     }
     int version = (int)get(bytes, &at, 2), hidden = (int)get(bytes, &at, 2), l2 = (int)get(bytes, &at, 2);
-    int inputs = (int)get(bytes, &at, 2);
-    size_t note = (size_t)get(bytes, &at, 2);
-    if (version != NET_FILE_VERSION) {
-        snprintf(why, why_size, "network file version %d, not %d", version, NET_FILE_VERSION);
+    if (version < 1 || version > NET_FILE_VERSION) {
+        snprintf(why, why_size, "network file version %d, not 1 to %d", version, NET_FILE_VERSION);
         return false;
     }
+    int buckets = version >= 2 ? (int)get(bytes, &at, 2) : 1;
+    int inputs = (int)get(bytes, &at, 2);
+    size_t note = (size_t)get(bytes, &at, 2);
     if (inputs != NET_INPUTS || note > NET_NOTE_MAX) {
         snprintf(why, why_size, "a network of %d inputs and a note of %zu bytes: this engine reads %d inputs and "
                  "notes up to %d bytes", inputs, note, NET_INPUTS, NET_NOTE_MAX);
         return false;
     }
-    if (!net_alloc(m, hidden, l2)) {
-        snprintf(why, why_size, "layer sizes %d and %d are not valid (or memory is short)", hidden, l2);
+    if (!net_alloc(m, hidden, l2, buckets)) {
+        snprintf(why, why_size, "layer sizes %d and %d in %d buckets are not valid (or memory is short)", hidden,
+                 l2, buckets);
         return false;
     }
-    if (len != file_size(hidden, l2, note)) {
-        snprintf(why, why_size, "%zu bytes, not the %zu of a %dx%d network: the file is cut or padded", len,
-                 file_size(hidden, l2, note), hidden, l2);
+    size_t want = file_size(version, hidden, l2, buckets, note);
+    if (len != want) {
+        snprintf(why, why_size, "%zu bytes, not the %zu of a %dx%dx%d network: the file is cut or padded", len,
+                 want, hidden, l2, buckets);
         net_free(m);
         return false;
     }
@@ -115,13 +123,16 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
         m->w1[k] = (int16_t)(uint16_t)get(bytes, &at, 2);
     for (int i = 0; i < hidden; i++)
         m->b1[i] = (int16_t)(uint16_t)get(bytes, &at, 2);
-    for (size_t k = 0; k < (size_t)l2 * 2 * (size_t)hidden; k++)
-        m->w2[k] = (int8_t)(uint8_t)get(bytes, &at, 1);
-    for (int j = 0; j < l2; j++)
-        m->b2[j] = (int32_t)(uint32_t)get(bytes, &at, 4);
-    for (int j = 0; j < l2; j++)
-        m->w3[j] = (int16_t)(uint16_t)get(bytes, &at, 2);
-    m->b3 = (int32_t)(uint32_t)get(bytes, &at, 4);
+    size_t units = (size_t)l2, width = 2 * (size_t)hidden;
+    for (int b = 0; b < buckets; b++) {
+        for (size_t k = 0; k < units * width; k++)
+            m->w2[b * units * width + k] = (int8_t)(uint8_t)get(bytes, &at, 1);
+        for (size_t j = 0; j < units; j++)
+            m->b2[b * units + j] = (int32_t)(uint32_t)get(bytes, &at, 4);
+        for (size_t j = 0; j < units; j++)
+            m->w3[b * units + j] = (int16_t)(uint16_t)get(bytes, &at, 2);
+        m->b3[b] = (int32_t)(uint32_t)get(bytes, &at, 4);
+    }
     if (!net_check_range(m)) {
         snprintf(why, why_size, "a first-layer sum could leave int16: the file was not written by the trainer");
         net_free(m);

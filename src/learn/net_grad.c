@@ -5,16 +5,17 @@
 #include <string.h>
 #include "rules/hash.h"
 
-void net_grad_shape(NetShape *s, int hidden, int l2)
+void net_grad_shape(NetShape *s, int hidden, int l2, int buckets)
 {
-    s->hidden = hidden, s->l2 = l2;
+    size_t units = (size_t)buckets * (size_t)l2;
+    s->hidden = hidden, s->l2 = l2, s->buckets = buckets;
     s->w1 = 0;
     s->b1 = s->w1 + (size_t)NET_INPUTS * (size_t)hidden;
     s->w2 = s->b1 + (size_t)hidden;
-    s->b2 = s->w2 + (size_t)l2 * 2 * (size_t)hidden;
-    s->w3 = s->b2 + (size_t)l2;
-    s->b3 = s->w3 + (size_t)l2;
-    s->count = s->b3 + 1;
+    s->b2 = s->w2 + units * 2 * (size_t)hidden;
+    s->w3 = s->b2 + units;
+    s->b3 = s->w3 + units;
+    s->count = s->b3 + (size_t)buckets;
 }
 
 /* A uniform draw in [-a, a]. */
@@ -29,9 +30,10 @@ void net_grad_init(const NetShape *s, float *p, uint64_t seed)
     for (int i = 0; i < s->hidden; i++)
         p[s->b1 + i] = 0.5f;
     float a = 1.7f / sqrtf((float)(2 * s->hidden));
-    for (size_t k = 0; k < (size_t)s->l2 * 2 * (size_t)s->hidden; k++)
+    size_t units = (size_t)s->buckets * (size_t)s->l2;
+    for (size_t k = 0; k < units * 2 * (size_t)s->hidden; k++)
         p[s->w2 + k] = uniform(&r, a);
-    for (int j = 0; j < s->l2; j++) {
+    for (size_t j = 0; j < units; j++) {
         p[s->b2 + j] = 0.5f;
         p[s->w3 + j] = uniform(&r, 0.1f);
     }
@@ -56,15 +58,17 @@ static float forward(const NetShape *s, const float *p, const Position *pos, Net
         for (int i = 0; i < h; i++)
             pass->x[side * h + i] = clip01(acc[i]);
     }
-    float out = p[s->b3];
+    pass->bucket = net_bucket(pos, s->buckets);
+    size_t first = (size_t)pass->bucket * (size_t)s->l2;
+    float out = p[s->b3 + (size_t)pass->bucket];
     for (int j = 0; j < s->l2; j++) {
-        const float *w = p + s->w2 + (size_t)j * 2 * (size_t)h;
-        float z = p[s->b2 + j];
+        const float *w = p + s->w2 + (first + (size_t)j) * 2 * (size_t)h;
+        float z = p[s->b2 + first + (size_t)j];
         for (int i = 0; i < 2 * h; i++)
             z += pass->x[i] * w[i];
         pass->z[j] = z;
         pass->y[j] = clip01(z);
-        out += pass->y[j] * p[s->w3 + j];
+        out += pass->y[j] * p[s->w3 + first + (size_t)j];
     }
     return out;
 }
@@ -84,16 +88,18 @@ double net_grad_loss(const NetShape *s, const float *p, const Position *pos, dou
         return err * err;
     int h = s->hidden;
     float d_out = (float)(2.0 * err * pred * (1.0 - pred) * k * NET_OUT_CM);
-    grad[s->b3] += d_out;
+    size_t first = (size_t)pass->bucket * (size_t)s->l2;
+    grad[s->b3 + (size_t)pass->bucket] += d_out;
     memset(pass->dx, 0, (size_t)(2 * h) * sizeof pass->dx[0]);
     for (int j = 0; j < s->l2; j++) {
-        grad[s->w3 + j] += d_out * pass->y[j];
+        size_t u = first + (size_t)j;
+        grad[s->w3 + u] += d_out * pass->y[j];
         if (pass->z[j] <= 0 || pass->z[j] >= 1)
             continue;   /* clipped: no gradient through this unit */
-        float dz = d_out * p[s->w3 + j];
-        grad[s->b2 + j] += dz;
-        const float *w = p + s->w2 + (size_t)j * 2 * (size_t)h;
-        float *gw = grad + s->w2 + (size_t)j * 2 * (size_t)h;
+        float dz = d_out * p[s->w3 + u];
+        grad[s->b2 + u] += dz;
+        const float *w = p + s->w2 + u * 2 * (size_t)h;
+        float *gw = grad + s->w2 + u * 2 * (size_t)h;
         for (int i = 0; i < 2 * h; i++) {
             gw[i] += dz * pass->x[i];
             pass->dx[i] += dz * w[i];
@@ -124,7 +130,7 @@ static long round_clamp(double x, long lo, long hi)
 
 bool net_grad_quantize(const NetShape *s, const float *p, NetModel *m)
 {
-    if (!net_alloc(m, s->hidden, s->l2))
+    if (!net_alloc(m, s->hidden, s->l2, s->buckets))
         return false;
     int h = s->hidden;
     /* The first layer in units of 1 / NET_ONE_ACC, shrunk until no 40 pieces can overflow its sums: a
@@ -137,13 +143,15 @@ bool net_grad_quantize(const NetShape *s, const float *p, NetModel *m)
         if (net_check_range(m))
             break;
     }
-    for (size_t k = 0; k < (size_t)s->l2 * 2 * (size_t)h; k++)
+    size_t units = (size_t)s->buckets * (size_t)s->l2;
+    for (size_t k = 0; k < units * 2 * (size_t)h; k++)
         m->w2[k] = (int8_t)round_clamp(p[s->w2 + k] * NET_ONE_W, -127, 127);
-    for (int j = 0; j < s->l2; j++) {
+    for (size_t j = 0; j < units; j++) {
         m->b2[j] = (int32_t)round_clamp((double)p[s->b2 + j] * NET_ONE_A * NET_ONE_W, -INT32_MAX, INT32_MAX);
         m->w3[j] = (int16_t)round_clamp(p[s->w3 + j] * NET_ONE_W3, -INT16_MAX, INT16_MAX);
     }
-    m->b3 = (int32_t)round_clamp((double)p[s->b3] * NET_ONE_A * NET_ONE_W3, -INT32_MAX, INT32_MAX);
+    for (int b = 0; b < s->buckets; b++)
+        m->b3[b] = (int32_t)round_clamp((double)p[s->b3 + (size_t)b] * NET_ONE_A * NET_ONE_W3, -INT32_MAX, INT32_MAX);
     return true;
 }
 
@@ -154,11 +162,13 @@ void net_grad_from_model(const NetShape *s, const NetModel *m, float *p)
         p[s->w1 + k] = (float)m->w1[k] / NET_ONE_ACC;
     for (int i = 0; i < h; i++)
         p[s->b1 + i] = (float)m->b1[i] / NET_ONE_ACC;
-    for (int j = 0; j < s->l2; j++) {
-        for (int i = 0; i < 2 * h; i++)
-            p[s->w2 + (size_t)j * 2 * (size_t)h + (size_t)i] = (float)m->w2[(size_t)j * 2 * (size_t)h + (size_t)i] / NET_ONE_W;
+    size_t units = (size_t)s->buckets * (size_t)s->l2;
+    for (size_t k = 0; k < units * 2 * (size_t)h; k++)
+        p[s->w2 + k] = (float)m->w2[k] / NET_ONE_W;
+    for (size_t j = 0; j < units; j++) {
         p[s->b2 + j] = (float)((double)m->b2[j] / (NET_ONE_A * NET_ONE_W));
         p[s->w3 + j] = (float)m->w3[j] / NET_ONE_W3;
     }
-    p[s->b3] = (float)((double)m->b3 / (NET_ONE_A * NET_ONE_W3));
+    for (int b = 0; b < s->buckets; b++)
+        p[s->b3 + (size_t)b] = (float)((double)m->b3[b] / (NET_ONE_A * NET_ONE_W3));
 }

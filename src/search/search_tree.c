@@ -61,7 +61,7 @@ static Score net_eval(Search *s, const Position *pos, int ply)
         net_refresh(m, pos, &s->net_acc[ply]);
     s->net_pos[ply] = *pos;
     s->net_ready[ply] = true;
-    Score own = net_output(m, &s->net_acc[ply], pos->turn);
+    Score own = net_output(m, &s->net_acc[ply], pos);
     eval_cache_store(&s->eval_cache, pos, m, eval_side_relative(own, pos->turn));
     return own;
 }
