@@ -1,5 +1,6 @@
 /* Self-play: a short run writes only quiet positions, each searched, the same ones for the same
- * seed whatever the thread count, and its shards together make the same file; bad openings files are refused. */
+ * seed whatever the thread count, and its shards together make the same file; bad openings files
+ * are refused; a network's games are its own. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/net_weights.h"
 #include "rules/rules.h"
 #include "rules/movegen.h"
 #include "rules/notation.h"
@@ -14,11 +16,14 @@
 #include "learn/sample.h"
 #include "learn/selfplay.h"
 
+static const NetModel *run_net;   /* the searches' network for the next runs (NULL: patterns) */
+
 static char *run_shard(uint64_t seed, int threads, Shard shard, const Position *openings, int count,
                        SelfplayStats *stats)
 {
     SelfplayConfig cfg;
     selfplay_default_config(&cfg);
+    cfg.net = run_net;
     cfg.shard = shard;
     cfg.threads = threads;
     cfg.games = 3;
@@ -69,6 +74,28 @@ static void test_shards_concatenate_to_the_run(void **state)
         assert_string_equal(joined, whole);
     }
     free(whole);
+    free(openings);
+}
+
+/* Games searched by the network are its own: other games than the patterns', the same for the
+ * same seed whatever the thread count. */
+static void test_network_games(void **state)
+{
+    (void)state;
+    Position *openings;
+    char err[256];
+    int count = openings_load(NULL, VARIANT_NORMAL, &openings, err, sizeof err);
+    SelfplayStats stats;
+    char *patterns = run_games(5, 1, openings, count, &stats);
+    run_net = net_weights_embedded();
+    char *net = run_games(5, 1, openings, count, &stats), *again = run_games(5, 2, openings, count, &stats);
+    run_net = NULL;
+    assert_int_equal(stats.games, 3);
+    assert_string_equal(net, again);
+    assert_string_not_equal(net, patterns);
+    free(patterns);
+    free(net);
+    free(again);
     free(openings);
 }
 
@@ -126,6 +153,7 @@ int main(void)
         cmocka_unit_test(test_short_run_writes_quiet_positions),
         cmocka_unit_test(test_shards_concatenate_to_the_run),
         cmocka_unit_test(test_openings_file_errors),
+        cmocka_unit_test(test_network_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
  * number of threads (game g draws its randomness from the seed and g only). */
 #include <stdint.h>
 #include <stdio.h>
+#include "eval/net.h"
 #include "eval/score.h"
 #include "rules/position.h"
 #include "util/shard.h"
@@ -24,6 +25,8 @@ typedef struct {
     int threads;         /* games played in parallel, each thread with its own searcher */
     bool binary;         /* write records (learn/sample.h) instead of text lines */
     Shard shard;         /* the part of the games played: shard I of N plays its share of them */
+    const NetModel *net; /* the searches evaluate by this network (international rules; NULL: by
+                            the patterns): data from the network's own games */
 } SelfplayConfig;
 
 typedef struct {

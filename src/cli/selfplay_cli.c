@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "eval/net_file.h"
+#include "eval/net_weights.h"
 #include "learn/sample.h"
 #include "learn/selfplay.h"
 #include "opening/openings.h"
@@ -15,7 +17,7 @@
 #define SELFPLAY_USAGE                                                                                               \
     "usage: engine selfplay --out FILE [--games N] [--nodes N | --depth D] [--seed S]\n"                               \
     "       [--openings FILE] [--random-plies N] [--margin CM] [--max-plies N] [--threads N] [--variant V]\n"         \
-    "       [--shard I/N]\n"         \
+    "       [--shard I/N] [--eval patterns|net] [--net FILE]\n"                                                  \
     "  --out FILE         the positions, as text lines, or as records when FILE ends in .bin\n"                     \
     "  --games N          games to play, 1-10000000 (default 100)\n"                                                \
     "  --nodes N          nodes a move, 1-1000000000 (default 3000); --depth D: plies a move instead, 1-60\n"       \
@@ -27,13 +29,17 @@
     "  --threads N        games played at once, 1-64 (default: the cores)\n"                                        \
     "  --variant V        the rules: normal killer bt frisian losing (default normal)\n"                           \
     "  --shard I/N        play only shard I (0 to N-1) of the N parts of the games; the N files in order,\n"       \
-    "                     concatenated, are the file of the whole run (only shard 0 of a .bin has the header)\n"
+    "                     concatenated, are the file of the whole run (only shard 0 of a .bin has the header)\n" \
+    "  --eval E           the searches' evaluation: patterns, or net (the embedded network; international\n"   \
+    "                     rules only) (default patterns)\n"                                                       \
+    "  --net FILE         evaluate by this network file (`engine tune --net`) instead: --eval net\n"
 
-/* The options of `engine selfplay` into cfg, *out_path, *openings_path and *variant; false after
- * saying why they are refused. */
+/* The options of `engine selfplay` into cfg, *out_path, *openings_path, *variant and *net_path
+ * (cfg->net: the embedded network for --eval net); false after saying why they are refused. */
 static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char **out_path,
-                          const char **openings_path, Variant *variant)
+                          const char **openings_path, Variant *variant, const char **net_path)
 {
+    const char *eval = "patterns";
     long cores = sys_cores();
     long games = cfg->games, nodes = 0, depth = 0, seed = (long)cfg->seed, random_plies = cfg->random_plies;
     long margin = cfg->margin, max_plies = cfg->max_plies;
@@ -52,10 +58,23 @@ static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char
         OPTS_INT("--threads", &threads, 1, SELFPLAY_MAX_THREADS),
         OPTS_INT("--max-plies", &max_plies, 10, GAME_MAX_PLIES - 2),
         OPTS_CALL("--shard", &cfg->shard, shard_opt_read),
+        OPTS_TEXT("--eval", &eval),
+        OPTS_TEXT("--net", net_path),
         OPTS_END,
     };
     if (!opts_parse("selfplay", specs, argc, argv, 2, NULL, 0, 0))
         return false;
+    if (strcmp(eval, "patterns") != 0 && strcmp(eval, "net") != 0) {
+        opts_refuse("selfplay", "bad --eval: expected patterns or net");
+        return false;
+    }
+    if ((strcmp(eval, "net") == 0 || *net_path) && *variant != VARIANT_NORMAL) {
+        opts_refuse("selfplay", "the network evaluates international rules only: no --eval net or --net with "
+                                "--variant");
+        return false;
+    }
+    if (strcmp(eval, "net") == 0 && !*net_path)
+        cfg->net = net_weights_embedded();
     if (!*out_path) {
         opts_refuse("selfplay", "--out FILE is required");
         return false;
@@ -73,17 +92,27 @@ int selfplay_cli_main(int argc, char **argv)
 {
     SelfplayConfig cfg;
     selfplay_default_config(&cfg);
-    const char *openings_path = NULL, *out_path = NULL;
+    const char *openings_path = NULL, *out_path = NULL, *net_path = NULL;
     Variant variant = VARIANT_NORMAL;
     if (opts_help(argc, argv, 2, SELFPLAY_USAGE))
         return 0;
-    if (!parse_options(argc, argv, &cfg, &out_path, &openings_path, &variant))
+    if (!parse_options(argc, argv, &cfg, &out_path, &openings_path, &variant, &net_path))
         return OPTS_REFUSED;
+    NetModel net = {0};
+    if (net_path) {
+        char why[512];
+        if (!net_file_load(net_path, &net, why, sizeof why)) {
+            fprintf(stderr, "engine selfplay: %s\n", why);
+            return 1;
+        }
+        cfg.net = &net;
+    }
     Position *openings;
     char err[256];
     int count = openings_load(openings_path, variant, &openings, err, sizeof err);
     if (count < 0) {
         fprintf(stderr, "engine selfplay: %s\n", err);
+        net_free(&net);
         return 1;
     }
     size_t len = strlen(out_path);
@@ -94,12 +123,14 @@ int selfplay_cli_main(int argc, char **argv)
     if (!out) {
         fprintf(stderr, "engine selfplay: cannot write \"%s\"\n", out_path);
         free(openings);
+        net_free(&net);
         return 1;
     }
     SelfplayStats stats;
     bool ok = selfplay_run(&cfg, openings, count, out, stderr, &stats);
     ok = fclose(out) == 0 && ok;
     free(openings);
+    net_free(&net);
     if (!ok)
         fprintf(stderr, "engine selfplay: out of memory or write error\n");
     return ok ? 0 : 1;

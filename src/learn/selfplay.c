@@ -128,6 +128,8 @@ static void selfplay_worker(void *arg)
     SelfplayWorker *wk = arg;
     const SelfplayConfig *cfg = wk->cfg;
     Search *s = search_new(SELFPLAY_TT_MIB);
+    if (s)
+        search_params(s)->net = cfg->net;
     Game *game = malloc(sizeof *game);
     Position *quiet = malloc(GAME_MAX_PLIES * sizeof *quiet);
     int *quiet_score = malloc(GAME_MAX_PLIES * sizeof *quiet_score);
