@@ -73,8 +73,17 @@ static void test_loss_falls_and_runs_repeat(void **state)
     assert_memory_equal(z, x, la);
     cfg.hidden = 64;   /* sizes that are not the network's */
     assert_null(train(&cfg, &c, &lc, false));
-    cfg.hidden = 32, cfg.buckets = 2;
-    assert_null(train(&cfg, &c, &lc, false));
+    cfg.hidden = 32, cfg.buckets = 2;   /* split in two buckets, each a copy: the same scores */
+    NetTrainReport d;
+    uint8_t *split = train(&cfg, &d, &lc, true);
+    assert_float_equal(d.valid_after, a.valid_after, 1e-12);
+    NetModel two;
+    assert_true(net_file_decode(split, lc, &two, why, sizeof why));
+    assert_int_equal(two.buckets, 2);
+    cfg.from = &two, cfg.buckets = 3;   /* but two buckets do not split into three */
+    assert_null(train(&cfg, &d, &lc, false));
+    net_free(&two);
+    free(split);
     net_free(&trained);
     free(x);
     free(y);

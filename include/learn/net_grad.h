@@ -43,5 +43,6 @@ double net_grad_loss(const NetShape *s, const float *p, const Position *pos, dou
 bool net_grad_quantize(const NetShape *s, const float *p, NetModel *m);
 
 /* The parameters of integer model m (of the shape's sizes) as reals: where a fit that starts from a
- * network file begins, and rounding them again gives m back. */
+ * network file begins, and rounding them again gives m back. A model of one bucket may seed a
+ * shape of several: each starts as a copy of it, so a fit splits a trained network by phase. */
 void net_grad_from_model(const NetShape *s, const NetModel *m, float *p);

@@ -16,7 +16,8 @@
     "  --size HxL[xB]       first and second layer units, and B sets of the second and output layers by\n"   \
     "                       the number of pieces (default 256x32x1; H a multiple of 32 up to 1024, L of 8\n"  \
     "                       up to 64, B 1 to 8)\n"                                                                  \
-    "  --from FILE          start from this network (its sizes) instead of random weights\n"                      \
+    "  --from FILE          start from this network (its sizes; a one-bucket network is copied into the\n"     \
+    "                       buckets --size gives) instead of random weights\n"                                  \
     "  --epochs N           passes over the training data, 0-100000 (default 10); 0 with --from measures\n"     \
     "                       that network's held-out loss and writes nothing\n"                                   \
     "  --batch N            positions per Adam step, 1-1048576 (default 16384)\n"                                  \
@@ -57,11 +58,12 @@ int net_cli_tune_main(int argc, char **argv)
     long validation = cfg.validation_every, max_positions = 0, tactical_gap = 0;
     long threads = cores < 1 ? 1 : cores > NET_TRAIN_MAX_THREADS ? NET_TRAIN_MAX_THREADS : cores;
     bool net = false;
+    int size_at = 0;
     const char *out = "book/eval/normal.net", *from_path = NULL, *files[TUNE_DATA_FILES_MAX + 1] = {NULL};
     const OptSpec specs[] = {
         OPTS_FLAG("--net", &net),
         OPTS_TEXT("--out", &out),
-        OPTS_CALL("--size", &cfg, take_size),
+        {.name = "--size", .kind = OPT_CALL, .out = &cfg, .call = take_size, .at = &size_at},
         OPTS_TEXT("--from", &from_path),
         OPTS_INT("--epochs", &epochs, 0, 100000),
         OPTS_INT("--batch", &batch, 1, 1 << 20),
@@ -101,7 +103,9 @@ int net_cli_tune_main(int argc, char **argv)
             fprintf(stderr, "engine tune: %s\n", why);
             return 1;
         }
-        cfg.from = &from, cfg.hidden = from.hidden, cfg.l2 = from.l2, cfg.buckets = from.buckets;
+        if (!size_at || from.buckets != 1)   /* --size HxLxB may split a one-bucket network */
+            cfg.buckets = from.buckets;
+        cfg.from = &from, cfg.hidden = from.hidden, cfg.l2 = from.l2;
     }
     bool trained = net_train_run(files, file_count, &cfg, &m, &rep, stdout, why, sizeof why);
     if (from_path)

@@ -162,13 +162,15 @@ void net_grad_from_model(const NetShape *s, const NetModel *m, float *p)
         p[s->w1 + k] = (float)m->w1[k] / NET_ONE_ACC;
     for (int i = 0; i < h; i++)
         p[s->b1 + i] = (float)m->b1[i] / NET_ONE_ACC;
-    size_t units = (size_t)s->buckets * (size_t)s->l2;
-    for (size_t k = 0; k < units * 2 * (size_t)h; k++)
-        p[s->w2 + k] = (float)m->w2[k] / NET_ONE_W;
-    for (size_t j = 0; j < units; j++) {
-        p[s->b2 + j] = (float)((double)m->b2[j] / (NET_ONE_A * NET_ONE_W));
-        p[s->w3 + j] = (float)m->w3[j] / NET_ONE_W3;
+    size_t w2 = (size_t)s->l2 * 2 * (size_t)h, l2 = (size_t)s->l2;
+    for (int b = 0; b < s->buckets; b++) {
+        size_t from = m->buckets == 1 ? 0 : (size_t)b;   /* one bucket seeds every one of s's */
+        for (size_t k = 0; k < w2; k++)
+            p[s->w2 + (size_t)b * w2 + k] = (float)m->w2[from * w2 + k] / NET_ONE_W;
+        for (size_t j = 0; j < l2; j++) {
+            p[s->b2 + (size_t)b * l2 + j] = (float)((double)m->b2[from * l2 + j] / (NET_ONE_A * NET_ONE_W));
+            p[s->w3 + (size_t)b * l2 + j] = (float)m->w3[from * l2 + j] / NET_ONE_W3;
+        }
+        p[s->b3 + (size_t)b] = (float)((double)m->b3[from] / (NET_ONE_A * NET_ONE_W3));
     }
-    for (int b = 0; b < s->buckets; b++)
-        p[s->b3 + (size_t)b] = (float)((double)m->b3[b] / (NET_ONE_A * NET_ONE_W3));
 }

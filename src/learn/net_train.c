@@ -370,7 +370,7 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     f.threads = cfg->threads < 1 ? 1 : cfg->threads > NET_TRAIN_MAX_THREADS ? NET_TRAIN_MAX_THREADS : cfg->threads;
     NetModel probe;
     if (cfg->from && (cfg->from->hidden != cfg->hidden || cfg->from->l2 != cfg->l2 ||
-                      cfg->from->buckets != cfg->buckets)) {
+                      (cfg->from->buckets != cfg->buckets && cfg->from->buckets != 1))) {
         snprintf(why, why_size, "the starting network is %dx%dx%d, not %dx%dx%d", cfg->from->hidden,
                  cfg->from->l2, cfg->from->buckets, cfg->hidden, cfg->l2, cfg->buckets);
         return false;
