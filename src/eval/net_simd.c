@@ -1,6 +1,8 @@
 /* The network's vector loop (see net_simd.h). */
 #include "eval/net_simd.h"
 
+#include <stddef.h>
+
 #if defined(__AVX2__)
 #include <immintrin.h>
 #define PATH "avx2"
