@@ -48,14 +48,22 @@ static char *run_games(uint64_t seed, int threads, const Position *openings, int
     return run_shard(seed, threads, SHARD_WHOLE, openings, count, stats);
 }
 
+/* The built-in ballots into *openings (caller frees); returns their count. */
+static int builtin_openings(Position **openings)
+{
+    char err[256];
+    int count = openings_load(NULL, VARIANT_NORMAL, openings, err, sizeof err);
+    assert_true(count > 0);
+    return count;
+}
+
 /* The shards of a run, concatenated in order, are the whole run's output, byte for byte, and each
  * plays its share of the games (one of three games each here; none for some of five). */
 static void test_shards_concatenate_to_the_run(void **state)
 {
     (void)state;
     Position *openings;
-    char err[256];
-    int count = openings_load(NULL, VARIANT_NORMAL, &openings, err, sizeof err);
+    int count = builtin_openings(&openings);
     SelfplayStats stats;
     char *whole = run_games(11, 2, openings, count, &stats);
     for (long n = 3; n <= 5; n += 2) {
@@ -83,8 +91,7 @@ static void test_network_games(void **state)
 {
     (void)state;
     Position *openings;
-    char err[256];
-    int count = openings_load(NULL, VARIANT_NORMAL, &openings, err, sizeof err);
+    int count = builtin_openings(&openings);
     SelfplayStats stats;
     char *patterns = run_games(5, 1, openings, count, &stats);
     run_net = net_weights_embedded();
@@ -103,8 +110,7 @@ static void test_short_run_writes_quiet_positions(void **state)
 {
     (void)state;
     Position *openings;
-    char err[256];
-    int count = openings_load(NULL, VARIANT_NORMAL, &openings, err, sizeof err);
+    int count = builtin_openings(&openings);
     assert_int_equal(count, 331);
     SelfplayStats stats, again;
     char *text = run_games(7, 1, openings, count, &stats);

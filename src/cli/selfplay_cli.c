@@ -3,7 +3,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "eval/net_file.h"
 #include "eval/net_weights.h"
 #include "learn/sample.h"
 #include "learn/selfplay.h"
@@ -34,10 +33,10 @@
     "                     rules only) (default patterns)\n"                                                       \
     "  --net FILE         evaluate by this network file (`engine tune --net`) instead: --eval net\n"
 
-/* The options of `engine selfplay` into cfg, *out_path, *openings_path, *variant and *net_path
- * (cfg->net: the embedded network for --eval net); false after saying why they are refused. */
+/* The options of `engine selfplay` into cfg, *out_path, *openings_path, *variant, *net_path and
+ * *use_net (--eval net or --net FILE); false after saying why they are refused. */
 static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char **out_path,
-                          const char **openings_path, Variant *variant, const char **net_path)
+                          const char **openings_path, Variant *variant, const char **net_path, bool *use_net)
 {
     const char *eval = "patterns";
     long cores = sys_cores();
@@ -68,13 +67,12 @@ static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char
         opts_refuse("selfplay", "bad --eval: expected patterns or net");
         return false;
     }
-    if ((strcmp(eval, "net") == 0 || *net_path) && *variant != VARIANT_NORMAL) {
+    *use_net = strcmp(eval, "net") == 0 || *net_path;
+    if (*use_net && *variant != VARIANT_NORMAL) {
         opts_refuse("selfplay", "the network evaluates international rules only: no --eval net or --net with "
                                 "--variant");
         return false;
     }
-    if (strcmp(eval, "net") == 0 && !*net_path)
-        cfg->net = net_weights_embedded();
     if (!*out_path) {
         opts_refuse("selfplay", "--out FILE is required");
         return false;
@@ -93,26 +91,23 @@ int selfplay_cli_main(int argc, char **argv)
     SelfplayConfig cfg;
     selfplay_default_config(&cfg);
     const char *openings_path = NULL, *out_path = NULL, *net_path = NULL;
+    bool use_net = false;
     Variant variant = VARIANT_NORMAL;
     if (opts_help(argc, argv, 2, SELFPLAY_USAGE))
         return 0;
-    if (!parse_options(argc, argv, &cfg, &out_path, &openings_path, &variant, &net_path))
+    if (!parse_options(argc, argv, &cfg, &out_path, &openings_path, &variant, &net_path, &use_net))
         return OPTS_REFUSED;
-    NetModel net = {0};
-    if (net_path) {
-        char why[512];
-        if (!net_file_load(net_path, &net, why, sizeof why)) {
-            fprintf(stderr, "engine selfplay: %s\n", why);
-            return 1;
-        }
-        cfg.net = &net;
+    char why[512];
+    if (net_path && !net_weights_use_file(net_path, why, sizeof why)) {
+        fprintf(stderr, "engine selfplay: %s\n", why);
+        return 1;
     }
+    cfg.net = use_net ? net_weights() : NULL;   /* the file's network, else the embedded one */
     Position *openings;
     char err[256];
     int count = openings_load(openings_path, variant, &openings, err, sizeof err);
     if (count < 0) {
         fprintf(stderr, "engine selfplay: %s\n", err);
-        net_free(&net);
         return 1;
     }
     size_t len = strlen(out_path);
@@ -123,14 +118,12 @@ int selfplay_cli_main(int argc, char **argv)
     if (!out) {
         fprintf(stderr, "engine selfplay: cannot write \"%s\"\n", out_path);
         free(openings);
-        net_free(&net);
         return 1;
     }
     SelfplayStats stats;
     bool ok = selfplay_run(&cfg, openings, count, out, stderr, &stats);
     ok = fclose(out) == 0 && ok;
     free(openings);
-    net_free(&net);
     if (!ok)
         fprintf(stderr, "engine selfplay: out of memory or write error\n");
     return ok ? 0 : 1;

@@ -100,7 +100,8 @@ void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4])
             acc[r] = _mm_add_epi32(acc[r], _mm_madd_epi16(_mm_maddubs_epi16(a, b), ones));
         }
     }
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_hadd_epi32(_mm_hadd_epi32(acc[0], acc[1]), _mm_hadd_epi32(acc[2], acc[3])));
+    __m128i s = _mm_hadd_epi32(_mm_hadd_epi32(acc[0], acc[1]), _mm_hadd_epi32(acc[2], acc[3]));
+    _mm_storeu_si128((__m128i *)(void *)out, s);
 }
 #else
 void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4])

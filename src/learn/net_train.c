@@ -20,8 +20,8 @@
 
 void net_train_default(NetTrainConfig *cfg)
 {
-    *cfg = (NetTrainConfig){.hidden = 256, .l2 = 32, .buckets = 1, .epochs = 10, .batch = 16384, .threads = 1, .rate = 1e-3,
-                            .decay = 0.8, .lambda = 0.5, .k = 0.008747, .validation_every = 10, .seed = 1,
+    *cfg = (NetTrainConfig){.hidden = 256, .l2 = 32, .buckets = 1, .epochs = 10, .batch = 16384, .threads = 1,
+                            .rate = 1e-3, .decay = 0.8, .lambda = 0.5, .k = 0.008747, .validation_every = 10, .seed = 1,
                             .report_every = 50, .checkpoint_seconds = 300};
 }
 

@@ -30,8 +30,11 @@ static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
 /* The number of first-layer rows that updating a's first layer to b's adds or subtracts. */
 static int net_changes(const Position *a, const Position *b)
 {
-    return bb_popcount((a->pieces[WHITE] ^ b->pieces[WHITE]) | (a->kings ^ b->kings)) +
-           bb_popcount((a->pieces[BLACK] ^ b->pieces[BLACK]) | (a->kings ^ b->kings));
+    int rows = 0;
+    for (int c = 0; c < 2; c++)
+        rows += bb_popcount(position_men(a, (Color)c) ^ position_men(b, (Color)c)) +
+                bb_popcount(position_kings(a, (Color)c) ^ position_kings(b, (Color)c));
+    return rows;
 }
 
 /* The network's score of pos, the node at ply, for the side to move: from the cache, else from
