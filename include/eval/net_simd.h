@@ -1,12 +1,12 @@
 #pragma once
 /* The one loop of the network that wants vector instructions: the second layer's dot products of
  * clipped activations (0..127, unsigned bytes) with int8 weights. One implementation per target,
- * chosen when the engine is compiled: AVX2 (native builds on CPUs that have it), SSSE3 (x86-64-v2:
- * engine.exe), WebAssembly SIMD128 (the browser build), and plain C, which every build also keeps
- * as the reference; integer sums, so every path gives the same result (tested). */
+ * chosen when the engine is compiled: AVX-512 VNNI or AVX2 (native builds on CPUs that have
+ * them), SSSE3 (x86-64-v2: engine.exe), WebAssembly SIMD128 (the browser build), and plain C,
+ * which every build also keeps as the reference; integer sums, so every path gives the same result (tested). */
 #include <stdint.h>
 
-#define NET_SIMD_BLOCK 32   /* n is a multiple of this */
+#define NET_SIMD_BLOCK 64   /* n is a multiple of this: the widest path's bytes a step */
 
 /* The sum of x[i] * w[i] for i < n, with x[i] in 0..127 and w[i] in -127..127 (so pairs of
  * products never saturate the 16-bit steps of the vector paths). */
@@ -19,5 +19,5 @@ int32_t net_simd_dot_plain(const uint8_t *x, const int8_t *w, int n);
  * out[0..3]: one pass over x serves the four rows, and their sums are folded together. */
 void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4]);
 
-/* The path net_simd_dot takes in this build: "avx2", "ssse3", "simd128" or "plain". */
+/* The path net_simd_dot takes in this build: "avx512vnni", "avx2", "ssse3", "simd128" or "plain". */
 const char *net_simd_path(void);

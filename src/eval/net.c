@@ -10,6 +10,7 @@
 #define PIECES_MAX 40
 
 _Static_assert(NET_L2_STEP % 4 == 0, "net_output takes the second layer four units at a time");
+_Static_assert(2 * NET_HIDDEN_STEP % NET_SIMD_BLOCK == 0, "the second layer's inputs fill whole vector steps");
 
 bool net_alloc(NetModel *m, int hidden, int l2, int buckets)
 {
@@ -79,26 +80,44 @@ int net_inputs(const Position *pos, Color p, int *in)
     return n;
 }
 
-static void add_row(int16_t *acc, const int16_t *row, int hidden)
-{
-    for (int i = 0; i < hidden; i++)
-        acc[i] = (int16_t)(acc[i] + row[i]);
-}
+#define CHUNK 32   /* first-layer units kept in one vector while every changed row passes */
 
-static void sub_row(int16_t *acc, const int16_t *row, int hidden)
+_Static_assert(NET_HIDDEN_STEP % CHUNK == 0, "the first layer is whole chunks");
+
+/* A chunk as one value: the compiler keeps it in the widest registers the target has (one
+ * AVX-512 register, two AVX2, four SSE or WebAssembly), or in plain integers; the sums wrap the
+ * same way on every path. */
+typedef int16_t Chunk __attribute__((vector_size(2 * CHUNK)));
+
+/* to = from - the rows of sub + the rows of add (each hidden long), a chunk of units at a time:
+ * one pass over the accumulator however many rows change; to may be from. */
+static void apply_rows(const int16_t *from, int16_t *to, const int16_t *const *sub, int n_sub,
+                       const int16_t *const *add, int n_add, int hidden)
 {
-    for (int i = 0; i < hidden; i++)
-        acc[i] = (int16_t)(acc[i] - row[i]);
+    for (int c = 0; c < hidden; c += CHUNK) {
+        Chunk t, row;
+        memcpy(&t, from + c, sizeof t);
+        for (int r = 0; r < n_sub; r++) {
+            memcpy(&row, sub[r] + c, sizeof row);
+            t -= row;
+        }
+        for (int r = 0; r < n_add; r++) {
+            memcpy(&row, add[r] + c, sizeof row);
+            t += row;
+        }
+        memcpy(to + c, &t, sizeof t);
+    }
 }
 
 void net_refresh(const NetModel *m, const Position *pos, NetAccumulator *acc)
 {
     int in[PIECES_MAX];
+    const int16_t *rows[PIECES_MAX];
     for (int p = 0; p < 2; p++) {
-        memcpy(acc->v[p], m->b1, (size_t)m->hidden * sizeof m->b1[0]);
         int n = net_inputs(pos, (Color)p, in);
         for (int k = 0; k < n; k++)
-            add_row(acc->v[p], m->w1 + (size_t)in[k] * (size_t)m->hidden, m->hidden);
+            rows[k] = m->w1 + (size_t)in[k] * (size_t)m->hidden;
+        apply_rows(m->b1, acc->v[p], NULL, 0, rows, n, m->hidden);
     }
 }
 
@@ -109,14 +128,15 @@ void net_update(const NetModel *m, const Position *from, const NetAccumulator *a
         Bitboard was[4], is[4];
         input_sets(from, (Color)p, was);
         input_sets(to, (Color)p, is);
-        if (acc_to != acc_from)
-            memcpy(acc_to->v[p], acc_from->v[p], (size_t)m->hidden * sizeof acc_to->v[p][0]);
+        const int16_t *sub[NET_INPUTS], *add[NET_INPUTS];
+        int n_sub = 0, n_add = 0;
         for (int g = 0; g < 4; g++) {
             for (Bitboard b = was[g] & ~is[g]; b; b &= b - 1)
-                sub_row(acc_to->v[p], m->w1 + (size_t)input_of((Color)p, g, bb_lsb(b)) * (size_t)m->hidden, m->hidden);
+                sub[n_sub++] = m->w1 + (size_t)input_of((Color)p, g, bb_lsb(b)) * (size_t)m->hidden;
             for (Bitboard b = is[g] & ~was[g]; b; b &= b - 1)
-                add_row(acc_to->v[p], m->w1 + (size_t)input_of((Color)p, g, bb_lsb(b)) * (size_t)m->hidden, m->hidden);
+                add[n_add++] = m->w1 + (size_t)input_of((Color)p, g, bb_lsb(b)) * (size_t)m->hidden;
         }
+        apply_rows(acc_from->v[p], acc_to->v[p], sub, n_sub, add, n_add, m->hidden);
     }
 }
 
