@@ -12,6 +12,7 @@
 #include "rules/notation.h"
 #include "search/search.h"
 #include "rules/make.h"
+#include "eval/net_weights.h"
 
 static Game game;
 
@@ -188,6 +189,25 @@ static void test_contempt_prices_draws(void **state)
     notation_format_move(game_position(&game), r.best, mt);
     assert_string_not_equal(mt, "1-7");
     assert_true(r.score > -1000 && r.score < 0);
+    search_free(s);
+}
+
+/* net_scale multiplies the network's score: at depth 1 from a quiet position the root's score is
+ * the best child's evaluation, so three times the scale gives three times the score. */
+static void test_net_scale_multiplies_the_net_score(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    search_params(s)->net = net_weights_embedded();
+    setup_game("W:W31-50:B1-19");   /* a man up, out of the book */
+    SearchLimits l = {.depth = 1};
+    SearchResult plain = run(s, &l, GO_ANALYZE, NULL);
+    assert_true(search_params_set(search_params(s), "net_scale", 300));
+    search_clear(s);
+    SearchResult scaled = run(s, &l, GO_ANALYZE, NULL);
+    assert_int_not_equal(plain.score, 0);
+    assert_int_equal(scaled.score, 3 * plain.score);
+    assert_true(scaled.best == plain.best);
     search_free(s);
 }
 
@@ -518,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_repetition_scores_draw),
         cmocka_unit_test(test_king_move_rule_scores_draw),
         cmocka_unit_test(test_contempt_prices_draws),
+        cmocka_unit_test(test_net_scale_multiplies_the_net_score),
         cmocka_unit_test(test_info_lines_carry_legal_pv),
         cmocka_unit_test(test_singular_extension_keeps_pv_legal),
         cmocka_unit_test(test_futility_keeps_pv_legal),

@@ -72,6 +72,8 @@ typedef struct {
                             skips its quiet moves after the first lmp + depth * depth, except killers and
                             those that crown or offer a capture (0: off) */
     const struct NetModel *net;   /* evaluate by this network (eval/net.h) instead of the patterns (NULL) */
+    int net_scale;       /* percent of the network's score the search uses (100: as fitted); its margins
+                            were set on the patterns' scale */
     int contempt;        /* centi-men a draw (by a draw rule, a repetition or the bitbases) costs the side to
                             move at the root, so that it plays on where the draw is not forced (0: a draw is
                             worth 0 to both) */

@@ -32,6 +32,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .futility = 40,
     .prune_eval = 1,
     .lmp = 3,
+    .net_scale = 100,
 };
 
 Search *search_new(size_t tt_mib)
@@ -122,6 +123,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"prune_eval", offsetof(SearchParams, prune_eval)},
         {"lmp", offsetof(SearchParams, lmp)},
         {"contempt", offsetof(SearchParams, contempt)},
+        {"net_scale", offsetof(SearchParams, net_scale)},
     };
     if (value < 0)
         return false;

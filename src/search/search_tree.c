@@ -76,9 +76,14 @@ static inline Score static_eval(Search *s, const Position *pos, int ply)
 {
     if (s->params.material)
         return eval_material(pos);
-    Score full = s->params.net && position_variant(pos) == VARIANT_NORMAL
-                     ? net_eval(s, pos, ply)
-                     : eval_cache_position(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
+    Score full;
+    if (s->params.net && position_variant(pos) == VARIANT_NORMAL) {
+        full = net_eval(s, pos, ply);
+        if (s->params.net_scale != 100)
+            full = max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, (Score)((int64_t)full * s->params.net_scale / 100)));
+    } else {
+        full = eval_cache_position(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
+    }
     if (s->params.positional == 100)
         return full;
     Score material = eval_material(pos);
