@@ -3,7 +3,8 @@
  * clipped activations (0..127, unsigned bytes) with int8 weights. One implementation per target,
  * chosen when the engine is compiled: AVX-512 VNNI or AVX2 (native builds on CPUs that have
  * them), SSSE3 (x86-64-v2: engine.exe), WebAssembly SIMD128 (the browser build), and plain C,
- * which every build also keeps as the reference; integer sums, so every path gives the same result (tested). */
+ * which every build also keeps as the reference; integer sums, so every path gives the same
+ * result (tested). */
 #include <stdint.h>
 
 #define NET_SIMD_BLOCK 64   /* n is a multiple of this: the widest path's bytes a step */

@@ -128,7 +128,7 @@ void net_update(const NetModel *m, const Position *from, const NetAccumulator *a
         Bitboard was[4], is[4];
         input_sets(from, (Color)p, was);
         input_sets(to, (Color)p, is);
-        const int16_t *sub[NET_INPUTS], *add[NET_INPUTS];
+        const int16_t *sub[SQUARES], *add[SQUARES];   /* a row a piece, a piece a square */
         int n_sub = 0, n_add = 0;
         for (int g = 0; g < 4; g++) {
             for (Bitboard b = was[g] & ~is[g]; b; b &= b - 1)

@@ -26,6 +26,8 @@
 
 static inline Score max_s(Score a, Score b) { return a > b ? a : b; }
 static inline Score min_s(Score a, Score b) { return a < b ? a : b; }
+/* x kept strictly inside +-SCORE_EVAL_MAX, where evaluations live. */
+static inline Score clamp_eval(Score x) { return max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, x)); }
 
 /* The number of first-layer rows that updating a's first layer to b's adds or subtracts. */
 static int net_changes(const Position *a, const Position *b)
@@ -80,15 +82,14 @@ static inline Score static_eval(Search *s, const Position *pos, int ply)
     if (s->params.net && position_variant(pos) == VARIANT_NORMAL) {
         full = net_eval(s, pos, ply);
         if (s->params.net_scale != 100)
-            full = max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, (Score)((int64_t)full * s->params.net_scale / 100)));
+            full = clamp_eval((Score)((int64_t)full * s->params.net_scale / 100));
     } else {
         full = eval_cache_position(&s->eval_cache, pos, eval_weights_of(position_variant(pos)));
     }
     if (s->params.positional == 100)
         return full;
     Score material = eval_material(pos);
-    Score blend = (Score)(material + (full - material) * s->params.positional / 100);
-    return max_s(-SCORE_EVAL_MAX + 1, min_s(SCORE_EVAL_MAX - 1, blend));
+    return clamp_eval((Score)(material + (full - material) * s->params.positional / 100));
 }
 
 /* static_eval at a leaf, counted for the mean leaf depth. */
