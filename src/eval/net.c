@@ -80,22 +80,29 @@ int net_inputs(const Position *pos, Color p, int *in)
     return n;
 }
 
-#define CHUNK 32   /* first-layer units kept in one vector while every changed row passes */
+/* The accumulator's vector: the target's widest register (AVX-512, AVX2, else 16 bytes: SSE,
+ * WebAssembly SIMD128, or plain integers the compiler pairs up). A vector type wider than the
+ * registers makes compilers spill it through the stack at every row, so the width follows the
+ * target; the sums wrap the same way on every path. */
+#if defined(__AVX512BW__)
+#define VEC_BYTES 64
+#elif defined(__AVX2__)
+#define VEC_BYTES 32
+#else
+#define VEC_BYTES 16
+#endif
+typedef int16_t Vec __attribute__((vector_size(VEC_BYTES)));
+#define VEC_UNITS (VEC_BYTES / 2)
 
-_Static_assert(NET_HIDDEN_STEP % CHUNK == 0, "the first layer is whole chunks");
+_Static_assert(NET_HIDDEN_STEP % VEC_UNITS == 0, "the first layer is whole vectors");
 
-/* A chunk as one value: the compiler keeps it in the widest registers the target has (one
- * AVX-512 register, two AVX2, four SSE or WebAssembly), or in plain integers; the sums wrap the
- * same way on every path. */
-typedef int16_t Chunk __attribute__((vector_size(2 * CHUNK)));
-
-/* to = from - the rows of sub + the rows of add (each hidden long), a chunk of units at a time:
- * one pass over the accumulator however many rows change; to may be from. */
+/* to = from - the rows of sub + the rows of add (each hidden long), one vector of units at a
+ * time, kept in a register while every changed row passes; to may be from. */
 static void apply_rows(const int16_t *from, int16_t *to, const int16_t *const *sub, int n_sub,
                        const int16_t *const *add, int n_add, int hidden)
 {
-    for (int c = 0; c < hidden; c += CHUNK) {
-        Chunk t, row;
+    for (int c = 0; c < hidden; c += VEC_UNITS) {
+        Vec t, row;
         memcpy(&t, from + c, sizeof t);
         for (int r = 0; r < n_sub; r++) {
             memcpy(&row, sub[r] + c, sizeof row);
