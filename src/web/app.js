@@ -61,6 +61,7 @@
         token: 0,               /* changes with every change of the game: a late done is dropped */
         syncing: 0,             /* position queries not yet answered */
         selected: null,
+        choices: null,          /* two or more captures of the clicked ends: the player picks one */
         lines: [], depth: 0, info: null,
         stopSent: null, stopLatencyMs: null, pingSent: null, pongLatencyMs: null,
         restart: false,
@@ -152,6 +153,7 @@
     function changed() {
         state.token++;
         state.selected = null;
+        state.choices = null;
         state.lines = [];
         state.depth = 0;
         if (state.busy) {
@@ -332,9 +334,55 @@
         });
         if (state.mode === "puzzle")
             puzzle.decorate();
+        renderChoices();
         renderStatus();
         renderHistory();
         renderAnalysis();
+    }
+
+    /* The captured squares of a capture's Hub text (28x19x23: [23]). */
+    function takenBy(move) { return squaresOf(move).slice(2); }
+
+    /* The captures sharing the clicked ends, one button each naming the pieces it takes; pointing
+     * at one marks those pieces on the board. */
+    function renderChoices() {
+        var box = $("choose");
+        box.textContent = "";
+        box.hidden = !state.choices;
+        if (!state.choices)
+            return;
+        var head = document.createElement("div");
+        head.textContent = shown(state.choices[0]) + " captures in " + state.choices.length + " ways: which pieces?";
+        box.appendChild(head);
+        state.choices.forEach(function (m) {
+            var b = document.createElement("button");
+            b.type = "button";
+            b.textContent = "takes " + takenBy(m).join(", ");
+            b.dataset.move = m;
+            b.onclick = function () { play(m); };
+            b.onmouseenter = function () { markTaken(m, true); };
+            b.onmouseleave = function () { markTaken(m, false); };
+            box.appendChild(b);
+        });
+    }
+
+    function markTaken(move, on) {
+        takenBy(move).forEach(function (s) {
+            var div = document.querySelector('#board [data-square="' + s + '"]');
+            if (div)
+                div.classList.toggle("taken", on);
+        });
+    }
+
+    /* The player's legal move m, from the board or the chooser. */
+    function play(m) {
+        state.choices = null;
+        if (state.mode === "puzzle") {
+            puzzle.tried(m);
+            return;
+        }
+        state.history.push(m);
+        changed();
     }
 
     /* The side to move, or the result and why. */
@@ -383,7 +431,8 @@
     }
 
     /* A click on square s: selects a piece that can move, or plays the selected piece's move
-     * to s (the first listed when two captures share their ends). */
+     * to s; when several captures share those ends, the chooser asks which (another click on the
+     * board drops the question). */
     function onSquare(s) {
         if (!state.ready || state.syncing || state.status !== "ongoing")
             return;
@@ -391,15 +440,16 @@
             return;
         if (state.mode === "puzzle" && !puzzle.accepts())
             return;
+        state.choices = null;
         if (state.selected) {
             var pick = state.legal.filter(function (m) { var e = ends(m); return e.from === state.selected && e.to === s; });
-            if (pick.length && state.mode === "puzzle") {
-                puzzle.tried(pick[0]);
+            if (pick.length === 1) {
+                play(pick[0]);
                 return;
             }
-            if (pick.length) {
-                state.history.push(pick[0]);
-                changed();
+            if (pick.length > 1) {
+                state.choices = pick;
+                render();
                 return;
             }
         }

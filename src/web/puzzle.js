@@ -158,12 +158,12 @@ window.zwaluwPuzzle = function (page) {
         return !!current() && !puz.pending && !puz.timer && !puz.done && !puz.broken;
     }
 
-    /* The player's move, legal: the solution's is kept (as the solution writes it, which tells two
-     * captures of the same ends apart), another is played to be taken back. */
+    /* The player's move, legal: right when it is the solution's (the one the solution's text
+     * names: its landing squares tell two captures of the same ends apart), else played to be
+     * taken back. */
     function tried(move) {
-        var p = current(), want = page.squaresOf(p.moves[state.history.length]), e = page.ends(move);
-        var right = e.from === want[0] && e.to === want[want.length - 1];
-        state.history.push(right ? hubMove(p.moves[state.history.length]) : move);
+        var p = current(), right = move === hubMove(p.moves[state.history.length]);
+        state.history.push(move);
         puz.pending = {kind: right ? "right" : "wrong", plies: state.history.length};
         if (right)
             puz.hint = 0;

@@ -2,9 +2,10 @@
  * DevTools protocol (cdp.h), opens the page from file://, plays a game of 30 moves a side against
  * the engine by clicking squares (our moves are the native engine's choices at a low level, so the
  * game lasts), loads a PDN, analyses to depth 12 with three lines, measures how soon ping and stop
- * are answered, plays a Frisian move, and saves screenshots of the game and of the analysis
- * (DIR/game.png, DIR/analysis.png). Prints the figures; exits 1 on a failure. The puzzle mode has
- * a check of its own (puzzle_check.c).
+ * are answered, picks one of two captures with the same ends, plays a Frisian move, and saves
+ * screenshots of the game, the analysis and the question which capture (DIR/game.png,
+ * analysis.png, choose.png). Prints the figures; exits 1 on a failure. The puzzle mode has a
+ * check of its own (puzzle_check.c).
  *   browser_check PAGE ENGINE DIR [CHROMIUM]   (PAGE: an absolute path, or a URL) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,8 +164,32 @@ int main(int argc, char **argv)
     if (pong_max > LATENCY_MAX_MS || stop_ms > LATENCY_MAX_MS)
         cdp_fail("ping or stop took more than %.0f ms", LATENCY_MAX_MS);
 
-    /* A variant: Frisian from the menu, one move by clicks, the engine's reply. */
+    /* Two captures with the same ends (45x48 taking 27 or 32, then 40 and 42): the click on 48
+     * asks which, and the one picked is played. */
     cdp_click(&c, "#tab-play");
+    cdp_eval(&c, "(document.getElementById('fen').value='W:WK45,15,8:B38,33,42,14,40,7,32,27', 1)", params, sizeof params);
+    cdp_click(&c, "#set-fen");
+    cdp_wait(&c, "zwaluwPage.state.syncing === 0 && !zwaluwPage.state.busy && zwaluwPage.state.legal.length === 2",
+             "the position of two captures 45x48");
+    cdp_click_square(&c, 45);
+    cdp_click_square(&c, 48);
+    cdp_wait(&c, "!document.getElementById('choose').hidden && document.querySelectorAll('#choose button').length === 2 && "
+                 "zwaluwPage.state.history.length === 0",
+             "the question which capture");
+    snprintf(shot, sizeof shot, "%s/choose.png", argv[3]);
+    cdp_screenshot(&c, shot);
+    char second[64];
+    cdp_eval(&c, "document.querySelectorAll('#choose button')[1].dataset.move", second, sizeof second);
+    cdp_click(&c, "#choose button:nth-of-type(2)");
+    cdp_wait(&c, "zwaluwPage.state.history.length >= 1 && document.getElementById('choose').hidden", "the capture picked");
+    char first_played[64];
+    cdp_eval(&c, "zwaluwPage.state.history[0]", first_played, sizeof first_played);
+    if (strcmp(first_played, second) != 0 || strcmp(second, "45x48x32x40x42") != 0)
+        cdp_fail("picked the capture %s, the page played %s", second, first_played);
+    printf("browser_check: two captures 45x48: asked which, played the one picked (%s)\n", first_played);
+    cdp_wait(&c, "zwaluwPage.state.syncing === 0 && !zwaluwPage.state.busy", "the engine's reply to the capture");
+
+    /* A variant: Frisian from the menu, one move by clicks, the engine's reply. */
     cdp_eval(&c, "(function(){var v=document.getElementById('variant');v.value='frisian';v.onchange();return 1;})()",
              params, sizeof params);
     cdp_wait(&c, "zwaluwPage.state.syncing === 0 && !zwaluwPage.state.busy && zwaluwPage.state.history.length === 0 && "

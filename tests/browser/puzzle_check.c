@@ -5,7 +5,8 @@
  * the solution by clicks, the replies coming by themselves, to "Solved!" and "solved 1 of N"; opens
  * the page again and finds the count kept and the next unsolved puzzle shown; loads a puzzle file
  * of two through the file input (a capture that shares its ends with another, then the set's first
- * puzzle, solved already); solves the first, goes to the next. Saves DIR/puzzle.png; prints the
+ * puzzle, solved already); picks the other capture when the page asks which, is told it is wrong,
+ * then solves the puzzle, goes to the next. Saves DIR/puzzle.png; prints the
  * figures; exits 1 on a failure.
  *   puzzle_check PAGE PUZZLES DIR [CHROMIUM]   (PAGE: an absolute path, or a URL; PUZZLES: the
  *   page's first built-in set, book/puzzles/NAME.pdn; DIR: an absolute path, the file input's) */
@@ -16,6 +17,7 @@
 #include "pdn/pdn_read.h"
 #include "pdn/pdn_write.h"
 #include "rules/movegen.h"
+#include "rules/notation.h"
 #include "rules/rules.h"
 #include "util/clock.h"
 
@@ -107,20 +109,38 @@ static void open_page(Cdp *c, const char *page)
              "zwaluwPage.state.syncing === 0", "the engine's ready");
 }
 
-/* Plays the solution of g by clicks, the solver's moves only, and waits for "Solved!". */
-static void play_solution(Cdp *c, const PdnGame *g)
+/* Clicks the ends of move m of pos; when the page asks which of the captures with those ends,
+ * picks m's. Returns whether it asked. */
+static bool click_move(Cdp *c, const Position *pos, Move m)
+{
+    int from, to;
+    move_ends(pos, m, &from, &to);
+    cdp_click_square(c, from);
+    cdp_click_square(c, to);
+    char asked[16], text[MOVE_TEXT_MAX], sel[MOVE_TEXT_MAX + 64];
+    cdp_eval(c, "document.getElementById('choose').hidden ? 'no' : 'yes'", asked, sizeof asked);
+    if (strcmp(asked, "yes") != 0)
+        return false;
+    notation_format_move(pos, m, text);
+    snprintf(sel, sizeof sel, "#choose button[data-move=\"%s\"]", text);
+    cdp_click(c, sel);
+    return true;
+}
+
+/* Plays the solution of g by clicks, the solver's moves only, and waits for "Solved!". Returns
+ * how many of its moves the page asked about (captures sharing their ends with another). */
+static int play_solution(Cdp *c, const PdnGame *g)
 {
     char expr[128];
+    int asked = 0;
     for (int i = 0; i < g->move_count; i += 2) {
         snprintf(expr, sizeof expr, "%s && %s === %d", IDLE_JS, PLIES_JS, i);
         cdp_wait(c, expr, i ? "the solution's reply, played by the page" : "the puzzle's start");
-        int from, to;
-        move_ends(&g->moves[i].before, g->moves[i].move, &from, &to);
-        cdp_click_square(c, from);
-        cdp_click_square(c, to);
+        asked += click_move(c, &g->moves[i].before, g->moves[i].move);
     }
     expect_text(c, "puzzle-say", "Solved!");
     expect_board(c, &g->end, "the solution's last position");
+    return asked;
 }
 
 int main(int argc, char **argv)
@@ -230,10 +250,23 @@ int main(int argc, char **argv)
     expect_task(&c, &loaded[0], 0, 2);
     expect_board(&c, &loaded[0].start, "the loaded file's first puzzle");
     expect_text(&c, "puzzle-count", "solved 1 of 2");   /* its second is the set's first, solved */
-    play_solution(&c, &loaded[0]);
+    /* The other capture from 16 to 2 first: asked which, it is wrong. */
+    MoveList routes;
+    movegen_generate(&loaded[0].start, &routes);
+    Move other = 0;
+    for (int i = 0; i < routes.count; i++)
+        if (routes.moves[i] != loaded[0].moves[0].move)
+            other = routes.moves[i];
+    if (routes.count != 2 || !click_move(&c, &loaded[0].start, other))
+        cdp_fail("the page did not ask which of the %d captures from 16 to 2", routes.count);
+    cdp_wait(&c, "document.getElementById('puzzle-say').textContent === 'Not the move — try again.'",
+             "the other capture said wrong");
+    cdp_wait(&c, IDLE_JS " && " PLIES_JS " === 0", "the other capture taken back");
+    if (play_solution(&c, &loaded[0]) != 1)
+        cdp_fail("the page did not ask which capture the solution's 16x49x35x13x2 is");
     expect_text(&c, "puzzle-count", "solved 2 of 2");
-    printf("puzzle_check: a file of 2 loaded, \"solved 1 of 2\" (one solved in the built-in set), its 16x49x35x13x2 "
-           "solved, 40 taken and 34 left\n");
+    printf("puzzle_check: a file of 2 loaded, \"solved 1 of 2\" (one solved in the built-in set); of the two "
+           "captures 16x2 the page asked which: the other said wrong, 16x49x35x13x2 solved, 40 taken and 34 left\n");
     cdp_click(&c, "#puzzle-next");
     expect_task(&c, &loaded[1], 1, 2);
     expect_board(&c, &loaded[1].start, "the file's second puzzle");
