@@ -1,7 +1,8 @@
 /* The page's puzzle mode, made once by app.js: window.zwaluwPuzzle(page), page being app.js's hooks.
  * A puzzle is a game of a PDN file as `engine puzzles` writes it: its FEN the position, the side to
  * move the solver, its moves the solution, the solver's moves alternating with the replies that
- * defend best. The player clicks the solver's moves; a right one stays and the reply follows after
+ * defend best. The panel's filter (kind, lowest rating) says which puzzles of the set the menu,
+ * Next and the first unsolved take. The player clicks the solver's moves; a right one stays and the reply follows after
  * a pause, a wrong one is shown, said and taken back. Solved puzzles are kept in localStorage by
  * their FEN, so a puzzle counts as solved in every set that holds it. The built-in sets come from
  * puzzles.js, which make writes from book/puzzles/ (a page from file:// can fetch nothing). */
@@ -73,6 +74,20 @@ window.zwaluwPuzzle = function (page) {
         return s && puz.index !== null ? s.puzzles[puz.index] || null : null;
     }
 
+    /* Whether puzzle p passes the panel's filter: its kind, and its rating at least the lowest
+     * asked (a puzzle without a rating passes only "any"). */
+    function wanted(p) {
+        var kind = $("puzzle-kind").value, low = Number($("puzzle-rating").value);
+        return (kind === "all" || p.kind === kind) && (!low || Number(p.rating) >= low);
+    }
+
+    /* The indices of the set's puzzles that pass the filter. */
+    function listed() {
+        var list = sets[puz.set] ? sets[puz.set].puzzles : [], out = [];
+        list.forEach(function (p, i) { if (wanted(p)) out.push(i); });
+        return out;
+    }
+
     /* ---- moves ---- */
 
     /* Where square s is: its row and column seen from White (the inverse of page.squareAt). */
@@ -132,7 +147,8 @@ window.zwaluwPuzzle = function (page) {
         var p = current();
         if (!p) {
             puz.pending = null;
-            say("No puzzles: load a puzzle file (PDN).");
+            say(sets[puz.set] && sets[puz.set].puzzles.length ? "No puzzle of this set is of the kind and rating asked." :
+                "No puzzles: load a puzzle file (PDN).");
             page.render();
             return;
         }
@@ -144,13 +160,14 @@ window.zwaluwPuzzle = function (page) {
         page.changed();
     }
 
-    /* The first puzzle of the set not yet solved (the first when all are). */
+    /* The first puzzle the filter lets through not yet solved (the first when all are; null when
+     * it lets none through). */
     function firstUnsolved() {
-        var list = sets[puz.set] ? sets[puz.set].puzzles : [];
-        for (var i = 0; i < list.length; i++)
-            if (!solved[list[i].fen])
-                return i;
-        return 0;
+        var list = sets[puz.set] ? sets[puz.set].puzzles : [], shown = listed();
+        for (var k = 0; k < shown.length; k++)
+            if (!solved[list[shown[k]].fen])
+                return shown[k];
+        return shown.length ? shown[0] : null;
     }
 
     /* True when the solver's move is awaited from the board. */
@@ -232,12 +249,12 @@ window.zwaluwPuzzle = function (page) {
         menu.value = puz.set;
     }
 
-    /* The menu of the set's puzzles, those solved ticked. */
+    /* The menu of the set's puzzles the filter lets through, those solved ticked. */
     function fillPicker() {
         var menu = $("puzzle-pick"), list = sets[puz.set] ? sets[puz.set].puzzles : [];
         menu.textContent = "";
-        list.forEach(function (p, i) {
-            var o = document.createElement("option");
+        listed().forEach(function (i) {
+            var p = list[i], o = document.createElement("option");
             o.value = i;
             o.textContent = (i + 1) + (solved[p.fen] ? " ✓ " : "   ") + p.themes + " " + p.rating;
             menu.appendChild(o);
@@ -257,7 +274,9 @@ window.zwaluwPuzzle = function (page) {
     function decorate() {
         var p = current(), list = sets[puz.set] ? sets[puz.set].puzzles : [];
         var count = list.filter(function (q) { return solved[q.fen]; }).length;
-        $("puzzle-count").textContent = "solved " + count + " of " + list.length;
+        var shown = listed().length;
+        $("puzzle-count").textContent = "solved " + count + " of " + list.length +
+            (shown < list.length ? " (" + shown + " of the kind and rating asked)" : "");
         if (!p) {
             $("puzzle-task").textContent = $("puzzle-about").textContent = "";
             return;
@@ -315,11 +334,12 @@ window.zwaluwPuzzle = function (page) {
         }
     };
     $("puzzle-again").onclick = function () { if (current()) show(puz.index); };
-    $("puzzle-next").onclick = function () {
-        var n = sets[puz.set] ? sets[puz.set].puzzles.length : 0;
-        if (n)
-            show((puz.index + 1) % n);
+    $("puzzle-next").onclick = function () {   /* the next the filter lets through, round to the first */
+        var shown = listed();
+        if (shown.length)
+            show(shown.filter(function (i) { return i > puz.index; })[0] || shown[0]);
     };
+    $("puzzle-kind").onchange = $("puzzle-rating").onchange = function () { show(firstUnsolved()); };
     $("puzzle-pick").onchange = function () { show(Number(this.value)); };
     $("puzzle-set").onchange = function () {
         puz.set = Number(this.value);

@@ -6,7 +6,8 @@
  * the page again and finds the count kept and the next unsolved puzzle shown; loads a puzzle file
  * of two through the file input (a capture that shares its ends with another, then the set's first
  * puzzle, solved already); picks the other capture when the page asks which, is told it is wrong,
- * then solves the puzzle, goes to the next. Saves DIR/puzzle.png; prints the
+ * then solves the puzzle, goes to the next; filters the built-in set to wins rated 1600 and up and
+ * finds just those in the menu and through Next. Saves DIR/puzzle.png; prints the
  * figures; exits 1 on a failure.
  *   puzzle_check PAGE PUZZLES DIR [CHROMIUM]   (PAGE: an absolute path, or a URL; PUZZLES: the
  *   page's first built-in set, book/puzzles/NAME.pdn; DIR: an absolute path, the file input's) */
@@ -178,7 +179,7 @@ int main(int argc, char **argv)
     expect_task(&c, &set[0], 0, n);
     snprintf(count, sizeof count, "solved 0 of %d", n);
     expect_text(&c, "puzzle-count", count);
-    char expr[512];
+    char expr[5120];   /* room for the menu of a filtered set */
     snprintf(expr, sizeof expr, "document.getElementById('puzzle-about').textContent.indexOf('%s · rating %s') === 0",
              pdn_game_tag(&set[0], "Themes"), pdn_game_tag(&set[0], "Rating"));
     cdp_wait(&c, expr, "the puzzle's themes and rating");
@@ -273,6 +274,43 @@ int main(int argc, char **argv)
     cdp_wait(&c, "document.getElementById('puzzle-about').textContent.indexOf('solved before') > 0",
              "the file's second puzzle known as solved");
     printf("puzzle_check: next puzzle: 2 of 2 shown, \"solved before\"\n");
+
+    /* The filter: the built-in set's wins rated 1600 and up, in the menu and through Next. */
+    PdnGame *all = calloc((size_t)n, sizeof *all);
+    if (!all || read_games(argv[2], all, n) != n)
+        cdp_fail("cannot read %s again", argv[2]);
+    char want[4096] = "", sep[2] = "";
+    int wins = 0, first = -1, second = -1;
+    for (int i = 0; i < n; i++) {
+        const char *kind = pdn_game_tag(&all[i], "Kind"), *rating = pdn_game_tag(&all[i], "Rating");
+        if (kind && strcmp(kind, "win") == 0 && rating && atoi(rating) >= 1600) {
+            size_t len = strlen(want);
+            snprintf(want + len, sizeof want - len, "%s%d", sep, i);
+            strcpy(sep, ",");
+            first = wins == 0 ? i : first;
+            second = wins == 1 ? i : second;
+            wins++;
+        }
+    }
+    if (wins < 2)
+        cdp_fail("%s has %d wins rated 1600 and up, fewer than the 2 this check needs", argv[2], wins);
+    cdp_eval(&c, "(function(){var f=function(id,v){var e=document.getElementById(id);e.value=v;e.onchange();};"
+                 "f('puzzle-set','0');f('puzzle-kind','win');f('puzzle-rating','1600');return 1;})()",
+             params, sizeof params);
+    snprintf(expr, sizeof expr, "Array.prototype.map.call(document.getElementById('puzzle-pick').options, "
+             "function(o){return o.value;}).join(',') === '%s'", want);
+    cdp_wait(&c, expr, "the menu of the wins rated 1600 and up");
+    expect_task(&c, &all[first], first, n);
+    expect_board(&c, &all[first].start, "the first win rated 1600 and up");
+    snprintf(count, sizeof count, "solved 1 of %d (%d of the kind and rating asked)", n, wins);
+    expect_text(&c, "puzzle-count", count);
+    cdp_click(&c, "#puzzle-next");
+    expect_task(&c, &all[second], second, n);
+    printf("puzzle_check: filtered to wins rated 1600 and up: %d of %d listed, puzzles %d and %d by Next\n", wins, n,
+           first + 1, second + 1);
+    for (int i = 0; i < n; i++)
+        pdn_game_free(&all[i]);
+    free(all);
 
     cdp_close(&c);
     for (int i = 0; i < 2; i++) {
