@@ -170,6 +170,12 @@ static void test_range_check(void **state)
     m.w1[(size_t)7 * 32 + 9] = -32767;
     m.b1[9] = -1;
     assert_false(net_check_range(&m));
+    m.w1[(size_t)7 * 32 + 9] = 0;
+    assert_true(net_check_range(&m));
+    m.w2[77] = NET_W2_MAX + 1;            /* the vector paths' 16-bit sums could overflow */
+    assert_false(net_check_range(&m));
+    m.w2[77] = -NET_W2_MAX;
+    assert_true(net_check_range(&m));
     net_free(&m);
 }
 

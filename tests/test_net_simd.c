@@ -21,14 +21,17 @@ static void test_paths_agree(void **state)
         for (int i = 0; i < 2 * NET_HIDDEN_MAX; i++) {
             uint64_t v = hash_splitmix(&r);
             x[i] = (uint8_t)(round % 3 == 0 ? 127 : v % 128);                       /* all saturated, or random */
-            w[i] = (int8_t)(round % 5 == 0 ? (v >> 8 & 1 ? 127 : -127) : (int)((v >> 8) % 255) - 127);
+            w[i] = (int8_t)(round % 5 == 0 ? (v >> 8 & 1 ? NET_W2_MAX : -NET_W2_MAX) :
+                            (int)((v >> 8) % (2 * NET_W2_MAX + 1)) - NET_W2_MAX);
         }
         int n = 2 * NET_HIDDEN_STEP * (1 + round % (NET_HIDDEN_MAX / NET_HIDDEN_STEP));
         assert_int_equal(net_simd_dot(x, w, n), net_simd_dot_plain(x, w, n));
     }
-    memset(x, 127, sizeof x);
-    memset(w, 127, sizeof w);
-    assert_int_equal(net_simd_dot(x, w, 2 * NET_HIDDEN_MAX), 127 * 127 * 2 * NET_HIDDEN_MAX);
+    memset(x, 127, sizeof x);   /* the largest sums the bound allows, of both signs */
+    memset(w, NET_W2_MAX, sizeof w);
+    assert_int_equal(net_simd_dot(x, w, 2 * NET_HIDDEN_MAX), 127 * NET_W2_MAX * 2 * NET_HIDDEN_MAX);
+    memset(w, -NET_W2_MAX, sizeof w);
+    assert_int_equal(net_simd_dot(x, w, 2 * NET_HIDDEN_MAX), -127 * NET_W2_MAX * 2 * NET_HIDDEN_MAX);
     const char *path = net_simd_path();
     assert_true(strcmp(path, "avx512vnni") == 0 || strcmp(path, "avx2") == 0 || strcmp(path, "ssse3") == 0 ||
                 strcmp(path, "simd128") == 0 || strcmp(path, "plain") == 0);
@@ -47,7 +50,7 @@ static void test_four_rows_agree(void **state)
             x[i] = (uint8_t)(round % 4 == 0 ? 127 : hash_splitmix(&r) % 128);
         for (int i = 0; i < 4 * n; i++) {
             uint64_t v = hash_splitmix(&r);
-            w[i] = (int8_t)(round % 6 == 0 ? (v & 1 ? 127 : -127) : (int)(v % 255) - 127);
+            w[i] = (int8_t)(round % 6 == 0 ? (v & 1 ? NET_W2_MAX : -NET_W2_MAX) : (int)(v % (2 * NET_W2_MAX + 1)) - NET_W2_MAX);
         }
         int32_t out[4];
         net_simd_dot4(x, w, n, out);

@@ -10,14 +10,14 @@
  * Everything is integer arithmetic, so a score is the same on every build and CPU:
  *     acc[p][i]  = b1[i] + sum of w1[f][i] over p's active inputs f        (int16, 1.0 = 127 * 8)
  *     x          = clamp(acc[side to move] >> 3, 0, 127) then the same of acc[other]   (2H values)
- *     y[j]       = clamp((b2[j] + sum_i x[i] w2[j][i]) >> 6, 0, 127)      (w2: int8, 1.0 = 64)
+ *     y[j]       = clamp((b2[j] + sum_i x[i] w2[j][i]) >> 6, 0, 127)      (w2: -64..64, 1.0 = 64)
  *     out        = b3 + sum_j y[j] w3[j]                                   (w3: int16, 1.0 = 4096)
  *     score      = out * NET_OUT_CM / (127 * 4096), truncated toward zero, clamped below
  *                  SCORE_EVAL_MAX
  * A move changes a few inputs (a capture of n pieces n + 2): net_update adds and subtracts those
  * rows of w1 from the parent's accumulator, found by comparing the two positions' piece sets, so
  * copy-make search needs no move. The exporter (the trainer) keeps every accumulator sum within
- * int16; net_check_range verifies a model can never leave it. */
+ * int16 and every w2 within +-NET_W2_MAX; net_check_range verifies a model does both. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -34,6 +34,7 @@
 #define NET_ONE_ACC (NET_ONE_A << NET_ACC_SHIFT)   /* a first-layer sum of 1.0 */
 #define NET_ONE_W 64            /* a weight of 1.0 in layers 2 and 3 */
 #define NET_SHIFT 6             /* log2 NET_ONE_W */
+#define NET_W2_MAX 64           /* |w2| at most 1.0: two 16-bit pair sums then add without overflow */
 #define NET_ONE_W3 4096         /* a weight of 1.0 in the output layer: finer, it is small */
 #define NET_OUT_CM 600          /* centi-men of an output of 1.0 */
 #define NET_BUCKETS_MAX 8        /* B: 1 up to this */
@@ -87,8 +88,9 @@ Score net_output(const NetModel *m, const NetAccumulator *acc, const Position *p
 /* net_output of net_refresh: the evaluation of pos alone. */
 Score net_evaluate(const NetModel *m, const Position *pos);
 
-/* Whether no position can take an accumulator sum outside int16: b1 plus the 40 largest (and
- * the 40 smallest) entries of each unit's w1 column stay within +-32767. */
+/* Whether no position can take an accumulator sum outside int16 (b1 plus the 40 largest, and
+ * the 40 smallest, entries of each unit's w1 column stay within +-32767) and every w2 is within
+ * +-NET_W2_MAX (the vector paths rely on it: net_simd.h). */
 bool net_check_range(const NetModel *m);
 
 /* Fills m with small pseudo-random weights from seed (tests, and a trainer's starting point). */

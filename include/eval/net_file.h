@@ -12,7 +12,7 @@
  *     w2       l2 x 2 hidden int8, unit by unit; b2 l2 int32; w3 l2 int16; b3 int32
  *     checksum u32 CRC-32 (IEEE) of every byte before it
  * Version 1 files, which have no buckets field (one bucket), still read. A reader also refuses
- * a model whose accumulator could leave int16 (net_check_range). */
+ * a model whose accumulator could leave int16 or whose w2 leaves +-NET_W2_MAX (net_check_range). */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

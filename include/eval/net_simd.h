@@ -9,8 +9,9 @@
 
 #define NET_SIMD_BLOCK 64   /* n is a multiple of this: the widest path's bytes a step */
 
-/* The sum of x[i] * w[i] for i < n, with x[i] in 0..127 and w[i] in -127..127 (so pairs of
- * products never saturate the 16-bit steps of the vector paths). */
+/* The sum of x[i] * w[i] for i < n, with x[i] in 0..127 and w[i] in -NET_W2_MAX..NET_W2_MAX:
+ * the AVX2 and SSSE3 paths add the 16-bit sums of products of two vector steps before they widen
+ * them, and 4 * 127 * 64 = 32512 fits. */
 int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n);
 
 /* The same in plain C, whatever the build. */

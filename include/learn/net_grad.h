@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include "eval/net.h"
 
-#define NET_W_MAX (127.0f / NET_ONE_W)       /* |w2| at most this: it rounds into int8 */
+#define NET_W_MAX ((float)NET_W2_MAX / NET_ONE_W)   /* |w2| at most this: its rounding's bound */
 #define NET_W3_MAX (32767.0f / NET_ONE_W3)   /* |w3| at most this: it rounds into int16 */
 
 typedef struct {

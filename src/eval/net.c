@@ -221,6 +221,10 @@ bool net_check_range(const NetModel *m)
             m->b1[i] - extreme_sum(col, (size_t)m->hidden, PIECES_MAX, true) < -INT16_MAX)
             return false;
     }
+    size_t w2 = (size_t)m->buckets * (size_t)m->l2 * 2 * (size_t)m->hidden;
+    for (size_t k = 0; k < w2; k++)
+        if (m->w2[k] > NET_W2_MAX || m->w2[k] < -NET_W2_MAX)
+            return false;
     return true;
 }
 

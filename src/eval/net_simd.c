@@ -39,30 +39,44 @@ int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n)
     return _mm512_reduce_add_epi32(acc);
 }
 #elif defined(__AVX2__)
+/* The 16-bit pair sums of 64 bytes of x and of w, added: within int16 by the weights' bound. */
+static inline __m256i pairs64(const uint8_t *x, const int8_t *w)
+{
+    __m256i a0 = _mm256_loadu_si256((const __m256i *)(const void *)x);
+    __m256i a1 = _mm256_loadu_si256((const __m256i *)(const void *)(x + 32));
+    __m256i b0 = _mm256_loadu_si256((const __m256i *)(const void *)w);
+    __m256i b1 = _mm256_loadu_si256((const __m256i *)(const void *)(w + 32));
+    return _mm256_add_epi16(_mm256_maddubs_epi16(a0, b0), _mm256_maddubs_epi16(a1, b1));
+}
+
 int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n)
 {
     __m256i acc = _mm256_setzero_si256();
     const __m256i ones = _mm256_set1_epi16(1);
-    for (int i = 0; i < n; i += 32) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + i));
-        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(a, b), ones));
-    }
+    for (int i = 0; i < n; i += 64)
+        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(pairs64(x + i, w + i), ones));
     __m128i s = _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
     return _mm_cvtsi128_si32(s);
 }
 #elif defined(__SSSE3__)
+/* The 16-bit pair sums of 32 bytes of x and of w, added: within int16 by the weights' bound. */
+static inline __m128i pairs32(const uint8_t *x, const int8_t *w)
+{
+    __m128i a0 = _mm_loadu_si128((const __m128i *)(const void *)x);
+    __m128i a1 = _mm_loadu_si128((const __m128i *)(const void *)(x + 16));
+    __m128i b0 = _mm_loadu_si128((const __m128i *)(const void *)w);
+    __m128i b1 = _mm_loadu_si128((const __m128i *)(const void *)(w + 16));
+    return _mm_add_epi16(_mm_maddubs_epi16(a0, b0), _mm_maddubs_epi16(a1, b1));
+}
+
 int32_t net_simd_dot(const uint8_t *x, const int8_t *w, int n)
 {
     __m128i acc = _mm_setzero_si128();
     const __m128i ones = _mm_set1_epi16(1);
-    for (int i = 0; i < n; i += 16) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(x + i));
-        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(w + i));
-        acc = _mm_add_epi32(acc, _mm_madd_epi16(_mm_maddubs_epi16(a, b), ones));
-    }
+    for (int i = 0; i < n; i += 32)
+        acc = _mm_add_epi32(acc, _mm_madd_epi16(pairs32(x + i, w + i), ones));
     acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0x4E));
     acc = _mm_add_epi32(acc, _mm_shuffle_epi32(acc, 0xB1));
     return _mm_cvtsi128_si32(acc);
@@ -102,13 +116,9 @@ void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4])
     __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
                       _mm256_setzero_si256()};
     const __m256i ones = _mm256_set1_epi16(1);
-    for (int i = 0; i < n; i += 32) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(x + i));
-        for (int r = 0; r < 4; r++) {
-            __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(w + (size_t)r * (size_t)n + i));
-            acc[r] = _mm256_add_epi32(acc[r], _mm256_madd_epi16(_mm256_maddubs_epi16(a, b), ones));
-        }
-    }
+    for (int i = 0; i < n; i += 64)
+        for (int r = 0; r < 4; r++)
+            acc[r] = _mm256_add_epi32(acc[r], _mm256_madd_epi16(pairs64(x + i, w + (size_t)r * (size_t)n + i), ones));
     __m256i s = _mm256_hadd_epi32(_mm256_hadd_epi32(acc[0], acc[1]), _mm256_hadd_epi32(acc[2], acc[3]));
     __m128i t = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
     _mm_storeu_si128((__m128i *)(void *)out, t);
@@ -118,13 +128,9 @@ void net_simd_dot4(const uint8_t *x, const int8_t *w, int n, int32_t out[4])
 {
     __m128i acc[4] = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
     const __m128i ones = _mm_set1_epi16(1);
-    for (int i = 0; i < n; i += 16) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(x + i));
-        for (int r = 0; r < 4; r++) {
-            __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(w + (size_t)r * (size_t)n + i));
-            acc[r] = _mm_add_epi32(acc[r], _mm_madd_epi16(_mm_maddubs_epi16(a, b), ones));
-        }
-    }
+    for (int i = 0; i < n; i += 32)
+        for (int r = 0; r < 4; r++)
+            acc[r] = _mm_add_epi32(acc[r], _mm_madd_epi16(pairs32(x + i, w + (size_t)r * (size_t)n + i), ones));
     __m128i s = _mm_hadd_epi32(_mm_hadd_epi32(acc[0], acc[1]), _mm_hadd_epi32(acc[2], acc[3]));
     _mm_storeu_si128((__m128i *)(void *)out, s);
 }

@@ -145,7 +145,7 @@ bool net_grad_quantize(const NetShape *s, const float *p, NetModel *m)
     }
     size_t units = (size_t)s->buckets * (size_t)s->l2;
     for (size_t k = 0; k < units * 2 * (size_t)h; k++)
-        m->w2[k] = (int8_t)round_clamp(p[s->w2 + k] * NET_ONE_W, -127, 127);
+        m->w2[k] = (int8_t)round_clamp(p[s->w2 + k] * NET_ONE_W, -NET_W2_MAX, NET_W2_MAX);
     for (size_t j = 0; j < units; j++) {
         m->b2[j] = (int32_t)round_clamp((double)p[s->b2 + j] * NET_ONE_A * NET_ONE_W, -INT32_MAX, INT32_MAX);
         m->w3[j] = (int16_t)round_clamp(p[s->w3 + j] * NET_ONE_W3, -INT16_MAX, INT16_MAX);
