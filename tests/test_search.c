@@ -211,6 +211,28 @@ static void test_net_scale_multiplies_the_net_score(void **state)
     search_free(s);
 }
 
+/* net_hybrid leaves positions of that material balance to the patterns: a man up, depth 1 scores
+ * as the patterns do with it at 100 centi-men, as the network does with it off or above. */
+static void test_net_hybrid_hands_unbalanced_positions_to_the_patterns(void **state)
+{
+    (void)state;
+    Search *s = search_new(1);
+    setup_game("W:W31-50:B1-19");   /* a man up, out of the book */
+    SearchLimits l = {.depth = 1};
+    SearchResult patterns = run(s, &l, GO_ANALYZE, NULL);
+    search_params(s)->net = net_weights_embedded();
+    search_clear(s);
+    SearchResult net = run(s, &l, GO_ANALYZE, NULL);
+    assert_int_not_equal(net.score, patterns.score);
+    assert_true(search_params_set(search_params(s), "net_hybrid", 100));
+    search_clear(s);
+    assert_int_equal(run(s, &l, GO_ANALYZE, NULL).score, patterns.score);
+    assert_true(search_params_set(search_params(s), "net_hybrid", 150));
+    search_clear(s);
+    assert_int_equal(run(s, &l, GO_ANALYZE, NULL).score, net.score);
+    search_free(s);
+}
+
 /* Every line of buf is an info line whose PV is legal from the game's position; returns their count. */
 static int check_info_lines(char *buf)
 {
@@ -539,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_king_move_rule_scores_draw),
         cmocka_unit_test(test_contempt_prices_draws),
         cmocka_unit_test(test_net_scale_multiplies_the_net_score),
+        cmocka_unit_test(test_net_hybrid_hands_unbalanced_positions_to_the_patterns),
         cmocka_unit_test(test_info_lines_carry_legal_pv),
         cmocka_unit_test(test_singular_extension_keeps_pv_legal),
         cmocka_unit_test(test_futility_keeps_pv_legal),

@@ -74,6 +74,8 @@ typedef struct {
     const struct NetModel *net;   /* evaluate by this network (eval/net.h) instead of the patterns (NULL) */
     int net_scale;       /* percent of the network's score the search uses (100: as fitted); its margins
                             were set on the patterns' scale */
+    int net_hybrid;      /* centi-men of material balance from which the patterns evaluate instead of the
+                            network, twice as fast, where its finer judgement matters least (0: off) */
     int contempt;        /* centi-men a draw (by a draw rule, a repetition or the bitbases) costs the side to
                             move at the root, so that it plays on where the draw is not forced (0: a draw is
                             worth 0 to both) */

@@ -33,6 +33,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .prune_eval = 1,
     .lmp = 3,
     .net_scale = 100,
+    .net_hybrid = 0,
 };
 
 Search *search_new(size_t tt_mib)
@@ -124,6 +125,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"lmp", offsetof(SearchParams, lmp)},
         {"contempt", offsetof(SearchParams, contempt)},
         {"net_scale", offsetof(SearchParams, net_scale)},
+        {"net_hybrid", offsetof(SearchParams, net_hybrid)},
     };
     if (value < 0)
         return false;
