@@ -366,9 +366,12 @@
         });
     }
 
+    /* The board's div of square s (null before the board is drawn). */
+    function squareDiv(s) { return document.querySelector('#board [data-square="' + s + '"]'); }
+
     function markTaken(move, on) {
         takenBy(move).forEach(function (s) {
-            var div = document.querySelector('#board [data-square="' + s + '"]');
+            var div = squareDiv(s);
             if (div)
                 div.classList.toggle("taken", on);
         });
@@ -569,7 +572,7 @@
         };
         puzzle = window.zwaluwPuzzle({state: state, changed: changed, render: render, setVariant: setVariant,
                                       ends: ends, squaresOf: squaresOf, squareAt: squareAt, parseFen: parseFen,
-                                      parsePdn: parsePdn});
+                                      parsePdn: parsePdn, takenBy: takenBy, squareDiv: squareDiv});
         state.fen = START_FEN;   /* the board at once: the engine's own answer replaces it when it is ready */
         render();
         startWorker(function (w) {

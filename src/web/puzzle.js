@@ -2,8 +2,8 @@
  * A puzzle is a game of a PDN file as `engine puzzles` writes it: its FEN the position, the side to
  * move the solver, its moves the solution, the solver's moves alternating with the replies that
  * defend best. The panel's filter (kind, lowest rating) says which puzzles of the set the menu,
- * Next and the first unsolved take. The player clicks the solver's moves; a right one stays and the reply follows after
- * a pause, a wrong one is shown, said and taken back. Solved puzzles are kept in localStorage by
+ * Next and the first unsolved take. The player clicks the solver's moves; a right one stays and
+ * the reply follows after a pause, a wrong one is shown, said and taken back. Solved puzzles are kept in localStorage by
  * their FEN, so a puzzle counts as solved in every set that holds it. The built-in sets come from
  * puzzles.js, which make writes from book/puzzles/ (a page from file:// can fetch nothing). */
 window.zwaluwPuzzle = function (page) {
@@ -69,6 +69,9 @@ window.zwaluwPuzzle = function (page) {
         done: false, broken: false,
     };
 
+    /* The puzzles of the set chosen (none before a set exists). */
+    function setList() { return sets[puz.set] ? sets[puz.set].puzzles : []; }
+
     function current() {
         var s = sets[puz.set];
         return s && puz.index !== null ? s.puzzles[puz.index] || null : null;
@@ -83,7 +86,7 @@ window.zwaluwPuzzle = function (page) {
 
     /* The indices of the set's puzzles that pass the filter. */
     function listed() {
-        var list = sets[puz.set] ? sets[puz.set].puzzles : [], out = [];
+        var list = setList(), out = [];
         list.forEach(function (p, i) { if (wanted(p)) out.push(i); });
         return out;
     }
@@ -123,7 +126,7 @@ window.zwaluwPuzzle = function (page) {
             return found[0] || null;
         var taken = takenOnPath(path);
         return found.filter(function (m) {
-            var took = page.squaresOf(m).slice(2);
+            var took = page.takenBy(m);
             return taken.every(function (s) { return took.indexOf(s) >= 0; });
         })[0] || found[0];
     }
@@ -147,7 +150,7 @@ window.zwaluwPuzzle = function (page) {
         var p = current();
         if (!p) {
             puz.pending = null;
-            say(sets[puz.set] && sets[puz.set].puzzles.length ? "No puzzle of this set is of the kind and rating asked." :
+            say(setList().length ? "No puzzle of this set is of the kind and rating asked." :
                 "No puzzles: load a puzzle file (PDN).");
             page.render();
             return;
@@ -163,7 +166,7 @@ window.zwaluwPuzzle = function (page) {
     /* The first puzzle the filter lets through not yet solved (the first when all are; null when
      * it lets none through). */
     function firstUnsolved() {
-        var list = sets[puz.set] ? sets[puz.set].puzzles : [], shown = listed();
+        var list = setList(), shown = listed();
         for (var k = 0; k < shown.length; k++)
             if (!solved[list[shown[k]].fen])
                 return shown[k];
@@ -251,7 +254,7 @@ window.zwaluwPuzzle = function (page) {
 
     /* The menu of the set's puzzles the filter lets through, those solved ticked. */
     function fillPicker() {
-        var menu = $("puzzle-pick"), list = sets[puz.set] ? sets[puz.set].puzzles : [];
+        var menu = $("puzzle-pick"), list = setList();
         menu.textContent = "";
         listed().forEach(function (i) {
             var p = list[i], o = document.createElement("option");
@@ -264,7 +267,7 @@ window.zwaluwPuzzle = function (page) {
 
     /* Marks square s of the board with a class. */
     function mark(s, name) {
-        var div = document.querySelector('#board [data-square="' + s + '"]');
+        var div = page.squareDiv(s);
         if (div)
             div.classList.add(name);
     }
@@ -272,7 +275,7 @@ window.zwaluwPuzzle = function (page) {
     /* The puzzle's task, themes, rating and source, the count solved, and the hint on the board
      * (app.js calls it after every drawing of the board in puzzle mode). */
     function decorate() {
-        var p = current(), list = sets[puz.set] ? sets[puz.set].puzzles : [];
+        var p = current(), list = setList();
         var count = list.filter(function (q) { return solved[q.fen]; }).length;
         var shown = listed().length;
         $("puzzle-count").textContent = "solved " + count + " of " + list.length +
