@@ -50,7 +50,7 @@ static void test_score_by_hand(void **state)
 {
     (void)state;
     NetModel m;
-    assert_true(net_alloc(&m, 32, 8, 1));
+    assert_true(net_alloc(&m, 32, 8, 1, false));
     for (int i = 0; i < 32; i++)
         m.b1[i] = 80;
     m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 32 + 0] = 800;
@@ -68,11 +68,39 @@ static void test_score_by_hand(void **state)
     m.b2[0] = -100000;   /* a negative sum is clipped to 0: out = b3 */
     assert_int_equal(net_evaluate(&m, &pos), -6400 * 600 / (127 * 4096));
     net_free(&m);
-    assert_false(net_alloc(&m, 33, 8, 1));
-    assert_false(net_alloc(&m, 32, 7, 1));
-    assert_false(net_alloc(&m, NET_HIDDEN_MAX + 32, 8, 1));
-    assert_false(net_alloc(&m, 32, 8, 0));
-    assert_false(net_alloc(&m, 32, 8, NET_BUCKETS_MAX + 1));
+    assert_false(net_alloc(&m, 33, 8, 1, false));
+    assert_false(net_alloc(&m, 32, 7, 1, false));
+    assert_false(net_alloc(&m, NET_HIDDEN_MAX + 32, 8, 1, false));
+    assert_false(net_alloc(&m, 32, 8, 0, false));
+    assert_false(net_alloc(&m, 32, 8, NET_BUCKETS_MAX + 1, false));
+}
+
+/* hidden 64 pairwise, l2 8; b1 = 80 (10 after >> 3) everywhere; White's man on 31 adds 800 to
+ * unit 0 and 400 to unit 32 of White's perspective: 110 and 60, so White's pair 0 is
+ * 110 * 60 >> 7 = 51 and every other pair 10 * 10 >> 7 = 0. Black to move: x = Black's 32 pairs
+ * (0) then White's (x[32] = 51); w2[0][32] = 64, b2[0] = 640: z0 = 640 + 51 * 64 = 3904, y0 = 61,
+ * out = 61 * 4096: 61 * 600 / 127 = 288. White to move: x[32] is Black's pair 0, 0: y0 = 10, 47. */
+static void test_pairwise_by_hand(void **state)
+{
+    (void)state;
+    NetModel m;
+    assert_false(net_alloc(&m, 32, 8, 1, true));   /* layer 2 would be 32 wide: not whole steps */
+    assert_false(net_alloc(&m, 96, 8, 1, true));
+    assert_true(net_alloc(&m, 64, 8, 1, true));
+    assert_int_equal(net_width(&m), 64);
+    for (int i = 0; i < 64; i++)
+        m.b1[i] = 80;
+    m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 64 + 0] = 800;
+    m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 64 + 32] = 400;
+    m.w2[32] = 64;
+    m.b2[0] = 640;
+    m.w3[0] = 4096;
+    Position pos;
+    parse("B:W31:B", &pos);
+    assert_int_equal(net_evaluate(&m, &pos), 288);
+    parse("W:W31:B", &pos);
+    assert_int_equal(net_evaluate(&m, &pos), 47);
+    net_free(&m);
 }
 
 /* Buckets split 1..40 pieces into equal ranges, and each position takes its bucket's layers: a
@@ -93,7 +121,7 @@ static void test_buckets(void **state)
     parse("W:W30-40:B1-10", &pos);   /* 21 */
     assert_int_equal(net_bucket(&pos, 4), 2);
     NetModel m;
-    assert_true(net_alloc(&m, 32, 8, 4));
+    assert_true(net_alloc(&m, 32, 8, 4, false));
     for (int b = 0; b < 4; b++)
         m.b3[b] = 127 * 4096 / 2 * (b + 1);   /* (b + 1) * 300 centi-men */
     const char *fen[] = {"W:W31:B20", "W:W31-40:B1-10", "W:W30-40:B1-10", "W:W31-50:B1-20"};
@@ -106,11 +134,10 @@ static void test_buckets(void **state)
 
 /* Along random games from the start, each child's accumulator made from its parent's equals a
  * fresh one, and the colour-mirrored position scores the same for its side to move. */
-static void test_update_matches_refresh(void **state)
+static void update_matches_refresh(bool pairwise)
 {
-    (void)state;
     NetModel m;
-    assert_true(net_alloc(&m, 64, 16, 3));
+    assert_true(net_alloc(&m, 64, 16, 3, pairwise));
     net_randomize(&m, 7);
     assert_true(net_check_range(&m));
     uint64_t r = 99;
@@ -156,11 +183,18 @@ static void test_update_matches_refresh(void **state)
     net_free(&m);
 }
 
+static void test_update_matches_refresh(void **state)
+{
+    (void)state;
+    update_matches_refresh(false);
+    update_matches_refresh(true);
+}
+
 static void test_range_check(void **state)
 {
     (void)state;
     NetModel m;
-    assert_true(net_alloc(&m, 32, 8, 1));
+    assert_true(net_alloc(&m, 32, 8, 1, false));
     for (int f = 0; f < NET_INPUTS; f++)
         m.w1[(size_t)f * 32 + 5] = (int16_t)(f < 40 ? 800 : -10);
     assert_true(net_check_range(&m));     /* 40 x 800 = 32000 */
@@ -184,7 +218,8 @@ int main(void)
     rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inputs_by_perspective),
-        cmocka_unit_test(test_score_by_hand), cmocka_unit_test(test_buckets),
+        cmocka_unit_test(test_score_by_hand), cmocka_unit_test(test_pairwise_by_hand),
+        cmocka_unit_test(test_buckets),
         cmocka_unit_test(test_update_matches_refresh),
         cmocka_unit_test(test_range_check),
     };

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "eval/eval_file.h"
 #include "eval/net_file.h"
 #include "rules/notation.h"
 #include "rules/rules.h"
@@ -18,7 +19,7 @@ static void test_round_trip(void **state)
 {
     (void)state;
     NetModel m, back;
-    assert_true(net_alloc(&m, 64, 16, 3));
+    assert_true(net_alloc(&m, 64, 16, 3, false));
     net_randomize(&m, 3);
     snprintf(m.note, sizeof m.note, "a test model");
     size_t len;
@@ -59,11 +60,67 @@ static void test_round_trip(void **state)
     net_free(&m);
 }
 
+/* The file of m with its activation field taken out and version 2 in its head (a new checksum):
+ * what an engine before pairwise networks wrote. In a new buffer; its length in *len. */
+static uint8_t *as_version_2(const NetModel *m, size_t *len)
+{
+    size_t n;
+    uint8_t *v3 = net_file_encode(m, &n), *v2 = malloc(n - 2);
+    memcpy(v2, v3, 12);
+    memcpy(v2 + 12, v3 + 14, n - 14);
+    v2[4] = 2;
+    *len = n - 2;
+    uint32_t crc = eval_file_crc32(v2, *len - 4);
+    for (int i = 0; i < 4; i++)
+        v2[*len - 4 + (size_t)i] = (uint8_t)(crc >> (8 * i));
+    free(v3);
+    return v2;
+}
+
+/* A pairwise model comes back pairwise and scores the same; a version-2 file reads as a clipped
+ * one; an unknown activation is refused. */
+static void test_activations(void **state)
+{
+    (void)state;
+    NetModel m, back;
+    assert_true(net_alloc(&m, 128, 16, 2, true));
+    net_randomize(&m, 11);
+    size_t len;
+    uint8_t *bytes = net_file_encode(&m, &len);
+    char why[256];
+    assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_true(back.pairwise);
+    assert_memory_equal(back.w2, m.w2, (size_t)2 * 16 * 128);
+    Position pos;
+    position_start(&pos);
+    assert_int_equal(net_evaluate(&back, &pos), net_evaluate(&m, &pos));
+    net_free(&back);
+    bytes[12] = 2;   /* the activation field: neither kind */
+    uint32_t crc = eval_file_crc32(bytes, len - 4);
+    for (int i = 0; i < 4; i++)
+        bytes[len - 4 + (size_t)i] = (uint8_t)(crc >> (8 * i));
+    assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_non_null(strstr(why, "activation 2"));
+    free(bytes);
+    net_free(&m);
+
+    assert_true(net_alloc(&m, 64, 16, 3, false));
+    net_randomize(&m, 12);
+    bytes = as_version_2(&m, &len);
+    assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_false(back.pairwise);
+    assert_memory_equal(back.w2, m.w2, (size_t)3 * 16 * 128);
+    assert_int_equal(net_evaluate(&back, &pos), net_evaluate(&m, &pos));
+    net_free(&back);
+    free(bytes);
+    net_free(&m);
+}
+
 static void test_bad_files_refused(void **state)
 {
     (void)state;
     NetModel m, back;
-    assert_true(net_alloc(&m, 32, 8, 1));
+    assert_true(net_alloc(&m, 32, 8, 1, false));
     net_randomize(&m, 5);
     size_t len;
     uint8_t *bytes = net_file_encode(&m, &len);
@@ -77,9 +134,9 @@ static void test_bad_files_refused(void **state)
     assert_non_null(strstr(why, "cut or padded"));
     assert_false(net_file_decode((const uint8_t *)"DEVW\1\0", 6, &back, why, sizeof why));
     assert_non_null(strstr(why, "not a network file"));
-    bytes[4] = 3;
+    bytes[4] = 4;
     assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
-    assert_non_null(strstr(why, "version 3"));
+    assert_non_null(strstr(why, "version 4"));
     free(bytes);
     m.b1[3] = 30000;   /* with the column's largest entries: past int16 */
     for (int f = 0; f < 40; f++)
@@ -96,6 +153,7 @@ int main(void)
     rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_activations),
         cmocka_unit_test(test_bad_files_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

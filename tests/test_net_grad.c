@@ -35,11 +35,13 @@ static void random_position(uint64_t *r, int plies, Position *pos)
     }
 }
 
-static void test_gradient_matches_differences(void **state)
+/* The gradient of one parameter of each kind against the loss's finite differences; a pairwise
+ * network needs twice the units. */
+static void gradient_matches_differences(bool pairwise)
 {
-    (void)state;
+    int hid = pairwise ? 64 : 32;
     NetShape s;
-    net_grad_shape(&s, 32, 8, 3);
+    net_grad_shape(&s, hid, 8, 3, pairwise);
     float *p = malloc(s.count * sizeof *p), *g = calloc(s.count, sizeof *g);
     net_grad_init(&s, p, 4);
     static NetPass pass;
@@ -53,8 +55,8 @@ static void test_gradient_matches_differences(void **state)
     int n = net_inputs(&pos, pos.turn, in);
     assert_true(n > 10);
     size_t u = (size_t)net_bucket(&pos, 3) * 8;   /* the first unit of the position's bucket */
-    size_t probe[] = {s.w1 + (size_t)in[3] * 32 + 5, s.b1 + 7, s.w2 + (u + 3) * 64 + 10, s.b2 + u + 2, s.w3 + u + 1,
-                      s.b3 + u / 8};
+    size_t probe[] = {s.w1 + (size_t)in[3] * (size_t)hid + 5, s.b1 + 7, s.b1 + (size_t)hid / 2 + 7,
+                      s.w2 + (u + 3) * (size_t)s.width + 10, s.b2 + u + 2, s.w3 + u + 1, s.b3 + u / 8};
     int checked = 0;
     for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
         float keep = p[probe[i]], h = 1e-3f;
@@ -75,11 +77,19 @@ static void test_gradient_matches_differences(void **state)
     free(g);
 }
 
-static void test_quantized_scores_follow(void **state)
+static void test_gradient_matches_differences(void **state)
 {
     (void)state;
+    gradient_matches_differences(false);
+    gradient_matches_differences(true);
+}
+
+/* The integer network scores within a few centi-men of the real one it rounds, and its weights as
+ * reals round back to it. */
+static void quantized_scores_follow(bool pairwise)
+{
     NetShape s;
-    net_grad_shape(&s, 64, 16, 2);
+    net_grad_shape(&s, 64, 16, 2, pairwise);
     float *p = malloc(s.count * sizeof *p);
     net_grad_init(&s, p, 9);
     NetModel m;
@@ -106,7 +116,7 @@ static void test_quantized_scores_follow(void **state)
     assert_true(net_grad_quantize(&s, again, &back));
     assert_memory_equal(back.w1, m.w1, (size_t)NET_INPUTS * 64 * sizeof m.w1[0]);
     assert_memory_equal(back.b1, m.b1, 64 * sizeof m.b1[0]);
-    assert_memory_equal(back.w2, m.w2, (size_t)2 * 16 * 128);
+    assert_memory_equal(back.w2, m.w2, (size_t)2 * 16 * (size_t)s.width);
     assert_memory_equal(back.b2, m.b2, 2 * 16 * sizeof m.b2[0]);
     assert_memory_equal(back.w3, m.w3, 2 * 16 * sizeof m.w3[0]);
     assert_memory_equal(back.b3, m.b3, 2 * sizeof m.b3[0]);
@@ -114,6 +124,13 @@ static void test_quantized_scores_follow(void **state)
     free(again);
     net_free(&m);
     free(p);
+}
+
+static void test_quantized_scores_follow(void **state)
+{
+    (void)state;
+    quantized_scores_follow(false);
+    quantized_scores_follow(true);
 }
 
 int main(void)

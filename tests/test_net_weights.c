@@ -53,7 +53,7 @@ static void test_file_takes_its_place(void **state)
     assert_true(net_weights() == net_weights_embedded());
 
     NetModel m;
-    assert_true(net_alloc(&m, 32, 8, 2));
+    assert_true(net_alloc(&m, 32, 8, 2, false));
     net_randomize(&m, 7);
     char path[] = "/tmp/test_net_weights_XXXXXX";
     int fd = mkstemp(path);

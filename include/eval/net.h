@@ -3,6 +3,9 @@
  * and kings and the other side's men and kings, 50 squares each, seen from that side: Black's
  * board half-turned), a first layer of H units kept as an accumulator per perspective, clipped
  * ReLU, a dense layer of L units, clipped ReLU, one output in centi-men for the side to move.
+ * A pairwise network feeds layer 2 the products of each perspective's units i and i + H/2
+ * instead (H values in all, not 2H): half the second layer's work, and the first layer's units
+ * then act in pairs.
  * Layers 2 and 3 come in B sets (buckets) by the number of pieces on the board, so that the
  * opening, the middlegame and the endgame each have their own: net_bucket says which one a
  * position takes. The first layer, the costly one to keep up to date, is shared.
@@ -10,6 +13,7 @@
  * Everything is integer arithmetic, so a score is the same on every build and CPU:
  *     acc[p][i]  = b1[i] + sum of w1[f][i] over p's active inputs f        (int16, 1.0 = 127 * 8)
  *     x          = clamp(acc[side to move] >> 3, 0, 127) then the same of acc[other]   (2H values)
+ *                  pairwise: (c[i] * c[i + H/2]) >> 7 of each clamped c, i < H/2   (H values)
  *     y[j]       = clamp((b2[j] + sum_i x[i] w2[j][i]) >> 6, 0, 127)      (w2: -64..64, 1.0 = 64)
  *     out        = b3 + sum_j y[j] w3[j]                                   (w3: int16, 1.0 = 4096)
  *     score      = out * NET_OUT_CM / (127 * 4096), truncated toward zero, clamped below
@@ -26,7 +30,7 @@
 
 #define NET_INPUTS 200          /* 4 groups x 50 squares a perspective */
 #define NET_HIDDEN_MAX 1024     /* H: a multiple of NET_HIDDEN_STEP up to this */
-#define NET_HIDDEN_STEP 32
+#define NET_HIDDEN_STEP 32      /* a pairwise network's H: a multiple of twice this */
 #define NET_L2_MAX 64           /* L: a multiple of NET_L2_STEP up to this */
 #define NET_L2_STEP 8
 #define NET_ONE_A 127           /* an activation of 1.0 */
@@ -34,6 +38,7 @@
 #define NET_ONE_ACC (NET_ONE_A << NET_ACC_SHIFT)   /* a first-layer sum of 1.0 */
 #define NET_ONE_W 64            /* a weight of 1.0 in layers 2 and 3 */
 #define NET_SHIFT 6             /* log2 NET_ONE_W */
+#define NET_PAIR_SHIFT 7        /* a pairwise product of two activations, back to 0..126 */
 #define NET_W2_MAX 64           /* |w2| at most 1.0: two 16-bit pair sums then add without overflow */
 #define NET_ONE_W3 4096         /* a weight of 1.0 in the output layer: finer, it is small */
 #define NET_OUT_CM 600          /* centi-men of an output of 1.0 */
@@ -44,9 +49,10 @@ enum { NET_OWN_MAN = 0, NET_OWN_KING = 1, NET_OTHER_MAN = 2, NET_OTHER_KING = 3 
 
 typedef struct NetModel {
     int hidden, l2, buckets;
+    bool pairwise;    /* layer 2 takes products of unit pairs (see above) */
     int16_t *w1;      /* [NET_INPUTS][hidden]: an input's row, what its presence adds */
     int16_t *b1;      /* [hidden] */
-    int8_t *w2;       /* [buckets][l2][2 * hidden]: the side to move's units, then the other's */
+    int8_t *w2;       /* [buckets][l2][net_width]: the side to move's units, then the other's */
     int32_t *b2;      /* [buckets][l2], in units of NET_ONE_A * NET_ONE_W */
     int16_t *w3;      /* [buckets][l2] */
     int32_t *b3;      /* [buckets], in units of NET_ONE_A * NET_ONE_W3 */
@@ -58,9 +64,12 @@ typedef struct {
     int16_t v[2][NET_HIDDEN_MAX];
 } NetAccumulator;
 
-/* Allocates a model of hidden and l2 units in buckets sets (valid sizes: see above), all weights
- * 0; false when the sizes are not valid or memory is short. */
-bool net_alloc(NetModel *m, int hidden, int l2, int buckets);
+/* Allocates a model of hidden and l2 units in buckets sets (valid sizes: see above), pairwise or
+ * not, all weights 0; false when the sizes are not valid or memory is short. */
+bool net_alloc(NetModel *m, int hidden, int l2, int buckets, bool pairwise);
+
+/* The number of layer 2's inputs: 2 hidden, or hidden when pairwise. */
+static inline int net_width(const NetModel *m) { return m->pairwise ? m->hidden : 2 * m->hidden; }
 void net_free(NetModel *m);
 
 /* The input index of a piece of colour c (a king when king) on square (1..50) in perspective p:

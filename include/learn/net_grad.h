@@ -13,11 +13,14 @@
 
 typedef struct {
     int hidden, l2, buckets;
+    bool pairwise;
+    int width;                              /* layer 2's inputs (net_width) */
     size_t w1, b1, w2, b2, w3, b3, count;   /* offsets into a parameter vector, and its length; */
 } NetShape;                                 /* w2 to b3 hold the buckets one after another */
 
-/* The layout of a network of hidden and l2 units in buckets sets (valid sizes as net.h says). */
-void net_grad_shape(NetShape *s, int hidden, int l2, int buckets);
+/* The layout of a network of hidden and l2 units in buckets sets, pairwise or not (valid sizes as
+ * net.h says). */
+void net_grad_shape(NetShape *s, int hidden, int l2, int buckets, bool pairwise);
 
 /* Small seeded starting weights: activations of the start position near the middle of [0, 1]. */
 void net_grad_init(const NetShape *s, float *p, uint64_t seed);

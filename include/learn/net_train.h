@@ -15,6 +15,7 @@
 
 typedef struct {
     int hidden, l2, buckets;   /* the layer sizes (net.h) */
+    bool pairwise;             /* layer 2 takes products of unit pairs (net.h) */
     int epochs, batch, threads;
     double rate;               /* Adam's step */
     double decay;              /* the step is multiplied by this after every epoch */

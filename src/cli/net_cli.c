@@ -16,6 +16,8 @@
     "  --size HxL[xB]       first and second layer units, and B sets of the second and output layers by\n"   \
     "                       the number of pieces (default 256x32x1; H a multiple of 32 up to 1024, L of 8\n"  \
     "                       up to 64, B 1 to 8)\n"                                                                  \
+    "  --pairwise           layer 2 takes the products of each perspective's units i and i + H/2 (H a\n"  \
+    "                       multiple of 64): half its work\n"                                                  \
     "  --from FILE          start from this network (its sizes; a one-bucket network is copied into the\n"     \
     "                       buckets --size gives) instead of random weights\n"                                  \
     "  --epochs N           passes over the training data, 0-100000 (default 10); 0 with --from measures\n"     \
@@ -63,6 +65,7 @@ int net_cli_tune_main(int argc, char **argv)
     const OptSpec specs[] = {
         OPTS_FLAG("--net", &net),
         OPTS_TEXT("--out", &out),
+        OPTS_FLAG("--pairwise", &cfg.pairwise),
         {.name = "--size", .kind = OPT_CALL, .out = &cfg, .call = take_size, .at = &size_at},
         OPTS_TEXT("--from", &from_path),
         OPTS_INT("--epochs", &epochs, 0, 100000),
@@ -105,7 +108,7 @@ int net_cli_tune_main(int argc, char **argv)
         }
         if (!size_at || from.buckets != 1)   /* --size HxLxB may split a one-bucket network */
             cfg.buckets = from.buckets;
-        cfg.from = &from, cfg.hidden = from.hidden, cfg.l2 = from.l2;
+        cfg.from = &from, cfg.hidden = from.hidden, cfg.l2 = from.l2, cfg.pairwise = from.pairwise;
     }
     bool trained = net_train_run(files, file_count, &cfg, &m, &rep, stdout, why, sizeof why);
     if (from_path)
@@ -156,11 +159,11 @@ static long get_w3(const NetModel *m, size_t k) { return m->w3[k]; }
 void net_cli_print(const NetModel *m, FILE *out)
 {
     size_t units = (size_t)m->buckets * (size_t)m->l2;
-    fprintf(out, "network inputs=%d hidden=%d l2=%d buckets=%d\nnote %s\n", NET_INPUTS, m->hidden, m->l2, m->buckets,
-            m->note);
+    fprintf(out, "network inputs=%d hidden=%d l2=%d buckets=%d activation=%s\nnote %s\n", NET_INPUTS, m->hidden,
+            m->l2, m->buckets, m->pairwise ? "pairwise" : "clipped", m->note);
     print_range(out, "w1", (size_t)NET_INPUTS * (size_t)m->hidden, get_w1, m);
     print_range(out, "b1", (size_t)m->hidden, get_b1, m);
-    print_range(out, "w2", units * 2 * (size_t)m->hidden, get_w2, m);
+    print_range(out, "w2", units * (size_t)net_width(m), get_w2, m);
     print_range(out, "b2", units, get_b2, m);
     print_range(out, "w3", units, get_w3, m);
     for (int b = 0; b < m->buckets; b++)

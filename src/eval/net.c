@@ -12,17 +12,18 @@
 _Static_assert(NET_L2_STEP % 4 == 0, "net_output takes the second layer four units at a time");
 _Static_assert(2 * NET_HIDDEN_STEP % NET_SIMD_BLOCK == 0, "the second layer's inputs fill whole vector steps");
 
-bool net_alloc(NetModel *m, int hidden, int l2, int buckets)
+bool net_alloc(NetModel *m, int hidden, int l2, int buckets, bool pairwise)
 {
     memset(m, 0, sizeof *m);
-    if (hidden < NET_HIDDEN_STEP || hidden > NET_HIDDEN_MAX || hidden % NET_HIDDEN_STEP || l2 < NET_L2_STEP ||
-        l2 > NET_L2_MAX || l2 % NET_L2_STEP || buckets < 1 || buckets > NET_BUCKETS_MAX)
+    int step = pairwise ? 2 * NET_HIDDEN_STEP : NET_HIDDEN_STEP;   /* layer 2's width whole vector steps */
+    if (hidden < step || hidden > NET_HIDDEN_MAX || hidden % step || l2 < NET_L2_STEP || l2 > NET_L2_MAX ||
+        l2 % NET_L2_STEP || buckets < 1 || buckets > NET_BUCKETS_MAX)
         return false;
-    m->hidden = hidden, m->l2 = l2, m->buckets = buckets;
+    m->hidden = hidden, m->l2 = l2, m->buckets = buckets, m->pairwise = pairwise;
     size_t units = (size_t)buckets * (size_t)l2;
     m->w1 = calloc((size_t)NET_INPUTS * (size_t)hidden, sizeof *m->w1);
     m->b1 = calloc((size_t)hidden, sizeof *m->b1);
-    m->w2 = calloc(units * 2 * (size_t)hidden, sizeof *m->w2);
+    m->w2 = calloc(units * (size_t)net_width(m), sizeof *m->w2);
     m->b2 = calloc(units, sizeof *m->b2);
     m->w3 = calloc(units, sizeof *m->w3);
     m->b3 = calloc((size_t)buckets, sizeof *m->b3);
@@ -92,9 +93,10 @@ int net_inputs(const Position *pos, Color p, int *in)
 #define VEC_BYTES 16
 #endif
 typedef int16_t Vec __attribute__((vector_size(VEC_BYTES)));
+typedef uint8_t VecBytes __attribute__((vector_size(VEC_BYTES / 2)));   /* a Vec's lanes narrowed */
 #define VEC_UNITS (VEC_BYTES / 2)
 
-_Static_assert(NET_HIDDEN_STEP % VEC_UNITS == 0, "the first layer is whole vectors");
+_Static_assert(NET_HIDDEN_STEP % VEC_UNITS == 0, "the first layer, and half a pairwise one, is whole vectors");
 
 /* to = from - the rows of sub + the rows of add (each hidden long), one vector of units at a
  * time, kept in a register while every changed row passes; to may be from. */
@@ -149,6 +151,35 @@ void net_update(const NetModel *m, const Position *from, const NetAccumulator *a
 
 static int clamp_a(int x) { return x < 0 ? 0 : x > NET_ONE_A ? NET_ONE_A : x; }
 
+/* The activations of a vector of first-layer sums: >> NET_ACC_SHIFT, clamped to 0..NET_ONE_A. */
+static inline Vec clamp_vec(Vec v)
+{
+    v >>= NET_ACC_SHIFT;
+    v &= ~(v < 0);
+    Vec over = v > NET_ONE_A;
+    return (v & ~over) | (((Vec){0} + NET_ONE_A) & over);
+}
+
+/* Layer 2's inputs from one perspective's first-layer sums a (h of them), into x: h clamped
+ * activations, or h / 2 products of pairs when pairwise. In vectors of 16-bit lanes, which the
+ * int arithmetic C promotes to would halve (a product of two activations fits in 15 bits). */
+static void activations(const int16_t *a, int h, bool pairwise, uint8_t *x)
+{
+    int half = h / 2;
+    for (int c = 0; c < (pairwise ? half : h); c += VEC_UNITS) {
+        Vec v;
+        memcpy(&v, a + c, sizeof v);
+        v = clamp_vec(v);
+        if (pairwise) {
+            Vec w;
+            memcpy(&w, a + c + half, sizeof w);
+            v = (v * clamp_vec(w)) >> NET_PAIR_SHIFT;
+        }
+        VecBytes b = __builtin_convertvector(v, VecBytes);
+        memcpy(x + c, &b, sizeof b);
+    }
+}
+
 int net_bucket(const Position *pos, int buckets)
 {
     int n = bb_popcount(pos->pieces[WHITE] | pos->pieces[BLACK]);
@@ -159,21 +190,17 @@ int net_bucket(const Position *pos, int buckets)
 Score net_output(const NetModel *m, const NetAccumulator *acc, const Position *pos)
 {
     uint8_t x[2 * NET_HIDDEN_MAX];
-    int h = m->hidden, bucket = net_bucket(pos, m->buckets);
-    Color turn = pos->turn;
-    for (int i = 0; i < h; i++) {
-        int own = acc->v[turn][i], other = acc->v[!turn][i];
-        x[i] = (uint8_t)(own < 0 ? 0 : clamp_a(own >> NET_ACC_SHIFT));
-        x[h + i] = (uint8_t)(other < 0 ? 0 : clamp_a(other >> NET_ACC_SHIFT));
-    }
+    int h = m->hidden, width = net_width(m), bucket = net_bucket(pos, m->buckets);
+    activations(acc->v[pos->turn], h, m->pairwise, x);
+    activations(acc->v[!pos->turn], h, m->pairwise, x + width / 2);
     size_t first = (size_t)bucket * (size_t)m->l2;   /* the bucket's first unit */
-    const int8_t *w2 = m->w2 + first * 2 * (size_t)h;
+    const int8_t *w2 = m->w2 + first * (size_t)width;
     const int32_t *b2 = m->b2 + first;
     const int16_t *w3 = m->w3 + first;
     int32_t out = m->b3[bucket];
     for (int j = 0; j < m->l2; j += 4) {
         int32_t z[4];
-        net_simd_dot4(x, w2 + (size_t)j * 2 * (size_t)h, 2 * h, z);
+        net_simd_dot4(x, w2 + (size_t)j * (size_t)width, width, z);
         for (int r = 0; r < 4; r++) {
             int32_t v = b2[j + r] + z[r];
             out += (v < 0 ? 0 : clamp_a(v >> NET_SHIFT)) * w3[j + r];
@@ -221,7 +248,7 @@ bool net_check_range(const NetModel *m)
             m->b1[i] - extreme_sum(col, (size_t)m->hidden, PIECES_MAX, true) < -INT16_MAX)
             return false;
     }
-    size_t w2 = (size_t)m->buckets * (size_t)m->l2 * 2 * (size_t)m->hidden;
+    size_t w2 = (size_t)m->buckets * (size_t)m->l2 * (size_t)net_width(m);
     for (size_t k = 0; k < w2; k++)
         if (m->w2[k] > NET_W2_MAX || m->w2[k] < -NET_W2_MAX)
             return false;
@@ -237,7 +264,7 @@ void net_randomize(NetModel *m, uint64_t seed)
     for (int i = 0; i < h; i++)
         m->b1[i] = (int16_t)((int)(hash_splitmix(&r) % 1025) - 256);
     size_t units = (size_t)m->buckets * (size_t)m->l2;
-    for (size_t k = 0; k < units * 2 * (size_t)h; k++)
+    for (size_t k = 0; k < units * (size_t)net_width(m); k++)
         m->w2[k] = (int8_t)((int)(hash_splitmix(&r) % 31) - 15);
     for (size_t j = 0; j < units; j++) {
         m->b2[j] = (int32_t)(hash_splitmix(&r) % 20001) - 10000;

@@ -21,17 +21,17 @@ static void put(Writer *w, uint64_t v, int bytes)
         w->p[w->at++] = (uint8_t)(v >> (8 * i));
 }
 
-/* The size of a file of this version, these sizes and a note of that length. */
-static size_t file_size(int version, int hidden, int l2, int buckets, size_t note)
+/* The size of a file of this version and model m's sizes with a note of that length. */
+static size_t file_size(int version, const NetModel *m, size_t note)
 {
-    size_t stack = (size_t)l2 * 2 * (size_t)hidden + (size_t)l2 * 4 + (size_t)l2 * 2 + 4;
-    return MAGIC_LEN + 2 * 4 + (version >= 2 ? 2 : 0) + 2 + note + (size_t)NET_INPUTS * (size_t)hidden * 2 +
-           (size_t)hidden * 2 + (size_t)buckets * stack + 4;
+    size_t stack = (size_t)m->l2 * (size_t)net_width(m) + (size_t)m->l2 * 4 + (size_t)m->l2 * 2 + 4;
+    return MAGIC_LEN + 2 * 4 + (version >= 2 ? 2 : 0) + (version >= 3 ? 2 : 0) + 2 + note +
+           (size_t)NET_INPUTS * (size_t)m->hidden * 2 + (size_t)m->hidden * 2 + (size_t)m->buckets * stack + 4;
 }
 
 uint8_t *net_file_encode(const NetModel *m, size_t *len)
 {
-    size_t note = strlen(m->note), size = file_size(NET_FILE_VERSION, m->hidden, m->l2, m->buckets, note);
+    size_t note = strlen(m->note), size = file_size(NET_FILE_VERSION, m, note);
     Writer w = {malloc(size), 0};
     if (!w.p)
         return NULL;
@@ -41,6 +41,7 @@ uint8_t *net_file_encode(const NetModel *m, size_t *len)
     put(&w, (uint64_t)m->hidden, 2);
     put(&w, (uint64_t)m->l2, 2);
     put(&w, (uint64_t)m->buckets, 2);
+    put(&w, m->pairwise ? NET_FILE_PAIRWISE : NET_FILE_CRELU, 2);
     put(&w, NET_INPUTS, 2);
     put(&w, note, 2);
     memcpy(w.p + w.at, m->note, note);
@@ -49,7 +50,7 @@ uint8_t *net_file_encode(const NetModel *m, size_t *len)
         put(&w, (uint16_t)m->w1[k], 2);
     for (int i = 0; i < m->hidden; i++)
         put(&w, (uint16_t)m->b1[i], 2);
-    size_t units = (size_t)m->l2, width = 2 * (size_t)m->hidden;
+    size_t units = (size_t)m->l2, width = (size_t)net_width(m);
     for (int b = 0; b < m->buckets; b++) {
         for (size_t k = 0; k < units * width; k++)
             put(&w, (uint8_t)m->w2[b * units * width + k], 1);
@@ -81,7 +82,7 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
 {
     memset(m, 0, sizeof *m);
     size_t at = MAGIC_LEN;
-    if (!net_file_is_net(bytes, len) || len < MAGIC_LEN + 10) {
+    if (!net_file_is_net(bytes, len) || len < MAGIC_LEN + 12) {   /* the longest head: version 3's */
         snprintf(why, why_size, "not a network file (no \"%s\" at its start)", NET_FILE_MAGIC);
         return false;
     }
@@ -91,19 +92,25 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
         return false;
     }
     int buckets = version >= 2 ? (int)get(bytes, &at, 2) : 1;
+    int activation = version >= 3 ? (int)get(bytes, &at, 2) : NET_FILE_CRELU;
     int inputs = (int)get(bytes, &at, 2);
+    if (activation != NET_FILE_CRELU && activation != NET_FILE_PAIRWISE) {
+        snprintf(why, why_size, "activation %d: this engine knows %d (clipped) and %d (pairwise)", activation,
+                 NET_FILE_CRELU, NET_FILE_PAIRWISE);
+        return false;
+    }
     size_t note = (size_t)get(bytes, &at, 2);
     if (inputs != NET_INPUTS || note > NET_NOTE_MAX) {
         snprintf(why, why_size, "a network of %d inputs and a note of %zu bytes: this engine reads %d inputs and "
                  "notes up to %d bytes", inputs, note, NET_INPUTS, NET_NOTE_MAX);
         return false;
     }
-    if (!net_alloc(m, hidden, l2, buckets)) {
-        snprintf(why, why_size, "layer sizes %d and %d in %d buckets are not valid (or memory is short)", hidden,
-                 l2, buckets);
+    if (!net_alloc(m, hidden, l2, buckets, activation == NET_FILE_PAIRWISE)) {
+        snprintf(why, why_size, "layer sizes %d and %d in %d buckets are not valid%s (or memory is short)", hidden,
+                 l2, buckets, activation == NET_FILE_PAIRWISE ? " for a pairwise network" : "");
         return false;
     }
-    size_t want = file_size(version, hidden, l2, buckets, note);
+    size_t want = file_size(version, m, note);
     if (len != want) {
         snprintf(why, why_size, "%zu bytes, not the %zu of a %dx%dx%d network: the file is cut or padded", len,
                  want, hidden, l2, buckets);
@@ -123,7 +130,7 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
         m->w1[k] = (int16_t)(uint16_t)get(bytes, &at, 2);
     for (int i = 0; i < hidden; i++)
         m->b1[i] = (int16_t)(uint16_t)get(bytes, &at, 2);
-    size_t units = (size_t)l2, width = 2 * (size_t)hidden;
+    size_t units = (size_t)l2, width = (size_t)net_width(m);
     for (int b = 0; b < buckets; b++) {
         for (size_t k = 0; k < units * width; k++)
             m->w2[b * units * width + k] = (int8_t)(uint8_t)get(bytes, &at, 1);

@@ -370,19 +370,22 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     f.threads = cfg->threads < 1 ? 1 : cfg->threads > NET_TRAIN_MAX_THREADS ? NET_TRAIN_MAX_THREADS : cfg->threads;
     NetModel probe;
     if (cfg->from && (cfg->from->hidden != cfg->hidden || cfg->from->l2 != cfg->l2 ||
+                      cfg->from->pairwise != cfg->pairwise ||
                       (cfg->from->buckets != cfg->buckets && cfg->from->buckets != 1))) {
-        snprintf(why, why_size, "the starting network is %dx%dx%d, not %dx%dx%d", cfg->from->hidden,
-                 cfg->from->l2, cfg->from->buckets, cfg->hidden, cfg->l2, cfg->buckets);
+        snprintf(why, why_size, "the starting network is %dx%dx%d%s, not %dx%dx%d%s", cfg->from->hidden,
+                 cfg->from->l2, cfg->from->buckets, cfg->from->pairwise ? " pairwise" : "", cfg->hidden, cfg->l2,
+                 cfg->buckets, cfg->pairwise ? " pairwise" : "");
         return false;
     }
-    if (!net_alloc(&probe, cfg->hidden, cfg->l2, cfg->buckets)) {
+    if (!net_alloc(&probe, cfg->hidden, cfg->l2, cfg->buckets, cfg->pairwise)) {
         snprintf(why, why_size, "layer sizes %d and %d in %d buckets: hidden a multiple of %d up to %d, l2 of %d "
-                 "up to %d, buckets 1 to %d", cfg->hidden, cfg->l2, cfg->buckets, NET_HIDDEN_STEP, NET_HIDDEN_MAX,
-                 NET_L2_STEP, NET_L2_MAX, NET_BUCKETS_MAX);
+                 "up to %d, buckets 1 to %d", cfg->hidden, cfg->l2, cfg->buckets,
+                 cfg->pairwise ? 2 * NET_HIDDEN_STEP : NET_HIDDEN_STEP, NET_HIDDEN_MAX, NET_L2_STEP, NET_L2_MAX,
+                 NET_BUCKETS_MAX);
         return false;
     }
     net_free(&probe);
-    net_grad_shape(&f.shape, cfg->hidden, cfg->l2, cfg->buckets);
+    net_grad_shape(&f.shape, cfg->hidden, cfg->l2, cfg->buckets, cfg->pairwise);
     size_t n = f.shape.count;
     f.p = malloc(n * sizeof *f.p), f.m = calloc(n, sizeof *f.m), f.v = calloc(n, sizeof *f.v);
     f.job = calloc((size_t)f.threads, sizeof *f.job);
@@ -401,9 +404,9 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
                          .batch = (uint64_t)cfg->batch, .validation_every = (uint64_t)cfg->validation_every,
                          .data_used = set.used, .file_count = (uint64_t)set.count, .params = n};
     if (log) {
-        fprintf(log, "net data: %d files, %llu records, %llu held out; %dx%dx%d network (%zu parameters), %d "
-                "threads, batch %d\n", set.count, (unsigned long long)set.used, (unsigned long long)set.held,
-                cfg->hidden, cfg->l2, cfg->buckets, n, f.threads, cfg->batch);
+        fprintf(log, "net data: %d files, %llu records, %llu held out; %dx%dx%d%s network (%zu parameters), "
+                "%d threads, batch %d\n", set.count, (unsigned long long)set.used, (unsigned long long)set.held,
+                cfg->hidden, cfg->l2, cfg->buckets, cfg->pairwise ? " pairwise" : "", n, f.threads, cfg->batch);
         fflush(log);
     }
     uint64_t count = 0, bad = 0;
@@ -442,10 +445,10 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
 void net_train_note(char *buf, size_t size, const NetTrainConfig *cfg, const NetTrainReport *report)
 {
     snprintf(buf, size,
-             "engine tune --net: %dx%dx%d, %d epochs, batch %d, rate %g, decay %g, lambda %g, k %g, tactical-gap %d, "
+             "engine tune --net: %dx%dx%d%s, %d epochs, batch %d, rate %g, decay %g, lambda %g, k %g, tactical-gap %d, "
              "seed %llu; "
              "%llu training positions, %llu held out; held-out loss %.6f -> %.6f (the integer network)",
-             cfg->hidden, cfg->l2, cfg->buckets, report->epochs, cfg->batch, cfg->rate, cfg->decay, cfg->lambda, cfg->k,
+             cfg->hidden, cfg->l2, cfg->buckets, cfg->pairwise ? " pairwise" : "", report->epochs, cfg->batch, cfg->rate, cfg->decay, cfg->lambda, cfg->k,
              cfg->tactical_gap, (unsigned long long)cfg->seed, (unsigned long long)report->train_count,
              (unsigned long long)report->valid_count, report->valid_before, report->valid_after);
 }
