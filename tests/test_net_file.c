@@ -60,6 +60,14 @@ static void test_round_trip(void **state)
     net_free(&m);
 }
 
+/* Writes the checksum of bytes[0..len - 4) into its last four bytes: an edited file made whole. */
+static void reseal(uint8_t *bytes, size_t len)
+{
+    uint32_t crc = eval_file_crc32(bytes, len - 4);
+    for (int i = 0; i < 4; i++)
+        bytes[len - 4 + (size_t)i] = (uint8_t)(crc >> (8 * i));
+}
+
 /* The file of m with its activation field taken out and version 2 in its head (a new checksum):
  * what an engine before pairwise networks wrote. In a new buffer; its length in *len. */
 static uint8_t *as_version_2(const NetModel *m, size_t *len)
@@ -70,9 +78,7 @@ static uint8_t *as_version_2(const NetModel *m, size_t *len)
     memcpy(v2 + 12, v3 + 14, n - 14);
     v2[4] = 2;
     *len = n - 2;
-    uint32_t crc = eval_file_crc32(v2, *len - 4);
-    for (int i = 0; i < 4; i++)
-        v2[*len - 4 + (size_t)i] = (uint8_t)(crc >> (8 * i));
+    reseal(v2, *len);
     free(v3);
     return v2;
 }
@@ -96,9 +102,7 @@ static void test_activations(void **state)
     assert_int_equal(net_evaluate(&back, &pos), net_evaluate(&m, &pos));
     net_free(&back);
     bytes[12] = 2;   /* the activation field: neither kind */
-    uint32_t crc = eval_file_crc32(bytes, len - 4);
-    for (int i = 0; i < 4; i++)
-        bytes[len - 4 + (size_t)i] = (uint8_t)(crc >> (8 * i));
+    reseal(bytes, len);
     assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
     assert_non_null(strstr(why, "activation 2"));
     free(bytes);

@@ -68,8 +68,12 @@ typedef struct {
  * not, all weights 0; false when the sizes are not valid or memory is short. */
 bool net_alloc(NetModel *m, int hidden, int l2, int buckets, bool pairwise);
 
-/* The number of layer 2's inputs: 2 hidden, or hidden when pairwise. */
-static inline int net_width(const NetModel *m) { return m->pairwise ? m->hidden : 2 * m->hidden; }
+/* What H must be a multiple of: layer 2's inputs fill whole vector steps. */
+static inline int net_hidden_step(bool pairwise) { return pairwise ? 2 * NET_HIDDEN_STEP : NET_HIDDEN_STEP; }
+
+/* The number of layer 2's inputs of a network of hidden units: 2 hidden, or hidden when pairwise. */
+static inline int net_width_of(int hidden, bool pairwise) { return pairwise ? hidden : 2 * hidden; }
+static inline int net_width(const NetModel *m) { return net_width_of(m->hidden, m->pairwise); }
 void net_free(NetModel *m);
 
 /* The input index of a piece of colour c (a king when king) on square (1..50) in perspective p:

@@ -5,7 +5,7 @@
  *     magic    4 bytes "DNET"
  *     version  u16 (NET_FILE_VERSION)
  *     hidden   u16, l2 u16, buckets u16: the layer sizes (net.h says which are valid)
- *     activation u16: NET_FILE_CRELU or NET_FILE_PAIRWISE (net.h)
+ *     activation u16: NET_FILE_CRELU or NET_FILE_PAIRWISE (below; net.h says what they compute)
  *     inputs   u16: NET_INPUTS (a reader refuses another input layout)
  *     note     u16 length + that many bytes of text (at most NET_NOTE_MAX): how it was made
  *     w1       NET_INPUTS x hidden int16, input by input; b1 hidden int16
@@ -13,8 +13,8 @@
  *     w2       l2 x net_width int8, unit by unit; b2 l2 int32; w3 l2 int16; b3 int32
  *     checksum u32 CRC-32 (IEEE) of every byte before it
  * Version 2 files (no activation field: clipped) and version 1 files (no buckets field either:
- * one bucket) still read. A reader also refuses
- * a model whose accumulator could leave int16 or whose w2 leaves +-NET_W2_MAX (net_check_range). */
+ * one bucket) still read. A reader also refuses a model whose accumulator could leave int16 or
+ * whose w2 leaves +-NET_W2_MAX (net_check_range). */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

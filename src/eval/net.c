@@ -15,7 +15,7 @@ _Static_assert(2 * NET_HIDDEN_STEP % NET_SIMD_BLOCK == 0, "the second layer's in
 bool net_alloc(NetModel *m, int hidden, int l2, int buckets, bool pairwise)
 {
     memset(m, 0, sizeof *m);
-    int step = pairwise ? 2 * NET_HIDDEN_STEP : NET_HIDDEN_STEP;   /* layer 2's width whole vector steps */
+    int step = net_hidden_step(pairwise);
     if (hidden < step || hidden > NET_HIDDEN_MAX || hidden % step || l2 < NET_L2_STEP || l2 > NET_L2_MAX ||
         l2 % NET_L2_STEP || buckets < 1 || buckets > NET_BUCKETS_MAX)
         return false;
@@ -165,8 +165,8 @@ static inline Vec clamp_vec(Vec v)
  * int arithmetic C promotes to would halve (a product of two activations fits in 15 bits). */
 static void activations(const int16_t *a, int h, bool pairwise, uint8_t *x)
 {
-    int half = h / 2;
-    for (int c = 0; c < (pairwise ? half : h); c += VEC_UNITS) {
+    int half = h / 2, n = pairwise ? half : h;
+    for (int c = 0; c < n; c += VEC_UNITS) {
         Vec v;
         memcpy(&v, a + c, sizeof v);
         v = clamp_vec(v);

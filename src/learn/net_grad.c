@@ -13,7 +13,7 @@ void net_grad_shape(NetShape *s, int hidden, int l2, int buckets, bool pairwise)
 {
     size_t units = (size_t)buckets * (size_t)l2;
     s->hidden = hidden, s->l2 = l2, s->buckets = buckets, s->pairwise = pairwise;
-    s->width = pairwise ? hidden : 2 * hidden;
+    s->width = net_width_of(hidden, pairwise);
     s->w1 = 0;
     s->b1 = s->w1 + (size_t)NET_INPUTS * (size_t)hidden;
     s->w2 = s->b1 + (size_t)hidden;

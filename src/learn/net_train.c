@@ -62,6 +62,9 @@ typedef struct {
     bool *held;
 } NetFit;
 
+/* What the size a log line or note prints is followed by: " pairwise" for such a network. */
+static const char *pairwise_tag(bool pairwise) { return pairwise ? " pairwise" : ""; }
+
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 /* Whether the search gives the side behind in material (a man 100 centi-men, a king 300) more than
@@ -373,14 +376,14 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
                       cfg->from->pairwise != cfg->pairwise ||
                       (cfg->from->buckets != cfg->buckets && cfg->from->buckets != 1))) {
         snprintf(why, why_size, "the starting network is %dx%dx%d%s, not %dx%dx%d%s", cfg->from->hidden,
-                 cfg->from->l2, cfg->from->buckets, cfg->from->pairwise ? " pairwise" : "", cfg->hidden, cfg->l2,
-                 cfg->buckets, cfg->pairwise ? " pairwise" : "");
+                 cfg->from->l2, cfg->from->buckets, pairwise_tag(cfg->from->pairwise), cfg->hidden, cfg->l2,
+                 cfg->buckets, pairwise_tag(cfg->pairwise));
         return false;
     }
     if (!net_alloc(&probe, cfg->hidden, cfg->l2, cfg->buckets, cfg->pairwise)) {
         snprintf(why, why_size, "layer sizes %d and %d in %d buckets: hidden a multiple of %d up to %d, l2 of %d "
                  "up to %d, buckets 1 to %d", cfg->hidden, cfg->l2, cfg->buckets,
-                 cfg->pairwise ? 2 * NET_HIDDEN_STEP : NET_HIDDEN_STEP, NET_HIDDEN_MAX, NET_L2_STEP, NET_L2_MAX,
+                 net_hidden_step(cfg->pairwise), NET_HIDDEN_MAX, NET_L2_STEP, NET_L2_MAX,
                  NET_BUCKETS_MAX);
         return false;
     }
@@ -406,7 +409,7 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     if (log) {
         fprintf(log, "net data: %d files, %llu records, %llu held out; %dx%dx%d%s network (%zu parameters), "
                 "%d threads, batch %d\n", set.count, (unsigned long long)set.used, (unsigned long long)set.held,
-                cfg->hidden, cfg->l2, cfg->buckets, cfg->pairwise ? " pairwise" : "", n, f.threads, cfg->batch);
+                cfg->hidden, cfg->l2, cfg->buckets, pairwise_tag(cfg->pairwise), n, f.threads, cfg->batch);
         fflush(log);
     }
     uint64_t count = 0, bad = 0;
@@ -448,7 +451,7 @@ void net_train_note(char *buf, size_t size, const NetTrainConfig *cfg, const Net
              "engine tune --net: %dx%dx%d%s, %d epochs, batch %d, rate %g, decay %g, lambda %g, k %g, tactical-gap %d, "
              "seed %llu; "
              "%llu training positions, %llu held out; held-out loss %.6f -> %.6f (the integer network)",
-             cfg->hidden, cfg->l2, cfg->buckets, cfg->pairwise ? " pairwise" : "", report->epochs, cfg->batch, cfg->rate, cfg->decay, cfg->lambda, cfg->k,
+             cfg->hidden, cfg->l2, cfg->buckets, pairwise_tag(cfg->pairwise), report->epochs, cfg->batch, cfg->rate, cfg->decay, cfg->lambda, cfg->k,
              cfg->tactical_gap, (unsigned long long)cfg->seed, (unsigned long long)report->train_count,
              (unsigned long long)report->valid_count, report->valid_before, report->valid_after);
 }
