@@ -68,19 +68,20 @@ static void reseal(uint8_t *bytes, size_t len)
         bytes[len - 4 + (size_t)i] = (uint8_t)(crc >> (8 * i));
 }
 
-/* The file of m with its activation field taken out and version 2 in its head (a new checksum):
- * what an engine before pairwise networks wrote. In a new buffer; its length in *len. */
-static uint8_t *as_version_2(const NetModel *m, size_t *len)
+/* The file of m as an older engine wrote it (a new checksum): version 3 without the base field
+ * (before residual networks), version 2 without the activation field either (before pairwise
+ * ones). In a new buffer; its length in *len. */
+static uint8_t *as_version(const NetModel *m, int version, size_t *len)
 {
-    size_t n;
-    uint8_t *v3 = net_file_encode(m, &n), *v2 = malloc(n - 2);
-    memcpy(v2, v3, 12);
-    memcpy(v2 + 12, v3 + 14, n - 14);
-    v2[4] = 2;
-    *len = n - 2;
-    reseal(v2, *len);
-    free(v3);
-    return v2;
+    size_t n, drop = version == 3 ? 2 : 4, at = version == 3 ? 14 : 12;
+    uint8_t *now = net_file_encode(m, &n), *old = malloc(n - drop);
+    memcpy(old, now, at);
+    memcpy(old + at, now + at + drop, n - at - drop);
+    old[4] = (uint8_t)version;
+    *len = n - drop;
+    reseal(old, *len);
+    free(now);
+    return old;
 }
 
 /* A pairwise model comes back pairwise and scores the same; a version-2 file reads as a clipped
@@ -110,11 +111,45 @@ static void test_activations(void **state)
 
     assert_true(net_alloc(&m, 64, 16, 3, false));
     net_randomize(&m, 12);
-    bytes = as_version_2(&m, &len);
+    bytes = as_version(&m, 2, &len);
     assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
     assert_false(back.pairwise);
     assert_memory_equal(back.w2, m.w2, (size_t)3 * 16 * 128);
     assert_int_equal(net_evaluate(&back, &pos), net_evaluate(&m, &pos));
+    net_free(&back);
+    free(bytes);
+    net_free(&m);
+}
+
+/* A residual network comes back residual (its scores are the network's own, the same); a version-3
+ * file reads as not residual; an unknown base is refused. */
+static void test_residual(void **state)
+{
+    (void)state;
+    NetModel m, back;
+    assert_true(net_alloc(&m, 64, 8, 1, true));
+    net_randomize(&m, 21);
+    m.residual = true;
+    size_t len;
+    uint8_t *bytes = net_file_encode(&m, &len);
+    char why[256];
+    assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_true(back.residual);
+    assert_true(back.pairwise);
+    Position pos;
+    position_start(&pos);
+    assert_int_equal(net_evaluate(&back, &pos), net_evaluate(&m, &pos));
+    net_free(&back);
+    bytes[14] = 2;   /* the base field: neither none nor the patterns */
+    reseal(bytes, len);
+    assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_non_null(strstr(why, "base 2"));
+    free(bytes);
+    bytes = as_version(&m, 3, &len);
+    assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
+    assert_false(back.residual);
+    assert_true(back.pairwise);
+    assert_memory_equal(back.w2, m.w2, (size_t)8 * 64);
     net_free(&back);
     free(bytes);
     net_free(&m);
@@ -138,9 +173,9 @@ static void test_bad_files_refused(void **state)
     assert_non_null(strstr(why, "cut or padded"));
     assert_false(net_file_decode((const uint8_t *)"DEVW\1\0", 6, &back, why, sizeof why));
     assert_non_null(strstr(why, "not a network file"));
-    bytes[4] = 4;
+    bytes[4] = 5;
     assert_false(net_file_decode(bytes, len, &back, why, sizeof why));
-    assert_non_null(strstr(why, "version 4"));
+    assert_non_null(strstr(why, "version 5"));
     free(bytes);
     m.b1[3] = 30000;   /* with the column's largest entries: past int16 */
     for (int f = 0; f < 40; f++)
@@ -158,6 +193,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_activations),
+        cmocka_unit_test(test_residual),
         cmocka_unit_test(test_bad_files_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -35,9 +35,10 @@ static void random_position(uint64_t *r, int plies, Position *pos)
     }
 }
 
-/* The gradient of one parameter of each kind against the loss's finite differences; a pairwise
- * network needs twice the units. */
-static void gradient_matches_differences(bool pairwise)
+/* The gradient of one parameter of each kind against the loss's finite differences, the network's
+ * score added to base (a residual network's patterns score); a pairwise network needs twice the
+ * units. */
+static void gradient_matches_differences(bool pairwise, double base)
 {
     int hid = pairwise ? 64 : 32;
     NetShape s;
@@ -49,7 +50,8 @@ static void gradient_matches_differences(bool pairwise)
     Position pos;
     random_position(&r, 30, &pos);
     double score, k = 0.008747, target = 0.8;
-    net_grad_loss(&s, p, &pos, target, k, &pass, g, &score);
+    net_grad_loss(&s, p, &pos, base, target, k, &pass, g, &score);
+    assert_true(fabs(score - base - net_grad_score(&s, p, &pos, &pass)) < 1e-6);
     /* one parameter of each kind that the position uses: an active input's row, biases, layers 2, 3 */
     int in[40];
     int n = net_inputs(&pos, pos.turn, in);
@@ -62,9 +64,9 @@ static void gradient_matches_differences(bool pairwise)
         float keep = p[probe[i]], h = 1e-3f;
         double up, down, sc;
         p[probe[i]] = keep + h;
-        up = net_grad_loss(&s, p, &pos, target, k, &pass, NULL, &sc);
+        up = net_grad_loss(&s, p, &pos, base, target, k, &pass, NULL, &sc);
         p[probe[i]] = keep - h;
-        down = net_grad_loss(&s, p, &pos, target, k, &pass, NULL, &sc);
+        down = net_grad_loss(&s, p, &pos, base, target, k, &pass, NULL, &sc);
         p[probe[i]] = keep;
         double numeric = (up - down) / (2 * h);
         if (fabs(numeric) < 1e-6 && fabs(g[probe[i]]) < 1e-6)
@@ -80,8 +82,10 @@ static void gradient_matches_differences(bool pairwise)
 static void test_gradient_matches_differences(void **state)
 {
     (void)state;
-    gradient_matches_differences(false);
-    gradient_matches_differences(true);
+    gradient_matches_differences(false, 0);
+    gradient_matches_differences(true, 0);
+    gradient_matches_differences(false, -180);   /* the patterns give the side to move 1.8 men less */
+    gradient_matches_differences(true, 140);
 }
 
 /* The integer network scores within a few centi-men of the real one it rounds, and its weights as

@@ -2,6 +2,7 @@
  * same settings give the same network byte for byte, a run stopped and resumed from its checkpoint
  * ends with the network of an unbroken run, and a checkpoint of another run or a damaged one is
  * refused. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -142,6 +143,64 @@ static void test_tactical_gap_skips(void **state)
     free(a), free(b), free(c), free(d);
 }
 
+/* The held-out loss against the results of the patterns alone: what a residual network that
+ * corrects nothing measures. */
+static double patterns_held_out_loss(double k, int validation_every)
+{
+    static TuneDataSet set;
+    const char *files[] = {data};
+    char why[256];
+    assert_true(tune_data_open(&set, files, 1, validation_every, 0, why, sizeof why));
+    uint32_t order[1] = {0};
+    TuneStream st;
+    tune_stream_start(&st, &set, order, TUNE_DATA_HELD, (TuneCursor){0, 0});
+    static uint8_t rec[1 << 16][SAMPLE_RECORD_SIZE];
+    double sum = 0;
+    uint64_t n = 0;
+    long got;
+    while ((got = tune_stream_read(&st, rec[0], NULL, 1 << 16, why, sizeof why)) > 0)
+        for (long i = 0; i < got; i++) {
+            Position pos;
+            double result;
+            int score;
+            assert_true(sample_unpack(rec[i], &pos, &result, &score));
+            double own = pos.turn == WHITE ? result : 1 - result;
+            double d = 1 / (1 + exp(-k * eval_position(&pos))) - own;
+            sum += d * d, n++;
+        }
+    tune_stream_close(&st);
+    assert_true(n > 300);
+    return sum / (double)n;
+}
+
+/* A residual network fits the patterns' score plus its own: one that outputs nothing measures the
+ * patterns' loss; trained, its file says residual; a plain network does not start one. */
+static void test_residual_corrects_the_patterns(void **state)
+{
+    (void)state;
+    NetTrainConfig cfg = config();
+    NetModel zero;
+    assert_true(net_alloc(&zero, 32, 8, 1, false));
+    zero.residual = true;
+    cfg.residual = true, cfg.from = &zero, cfg.epochs = 0;
+    NetTrainReport rep;
+    size_t len;
+    free(train(&cfg, &rep, &len, true));
+    assert_float_equal(rep.valid_after, patterns_held_out_loss(cfg.k, cfg.validation_every), 1e-9);
+    cfg.from = NULL, cfg.epochs = 1;
+    uint8_t *bytes = train(&cfg, &rep, &len, true);
+    NetModel m;
+    char why[256];
+    assert_true(net_file_decode(bytes, len, &m, why, sizeof why));
+    assert_true(m.residual);
+    net_free(&m);
+    free(bytes);
+    zero.residual = false;   /* a plain network does not start a residual fit */
+    cfg.from = &zero;
+    assert_null(train(&cfg, &rep, &len, false));
+    net_free(&zero);
+}
+
 static void test_resume_is_exact(void **state)
 {
     (void)state;
@@ -210,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_loss_falls_and_runs_repeat), cmocka_unit_test(test_buckets_train),
         cmocka_unit_test(test_tactical_gap_skips),
         cmocka_unit_test(test_resume_is_exact),
+        cmocka_unit_test(test_residual_corrects_the_patterns),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

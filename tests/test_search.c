@@ -233,6 +233,34 @@ static void test_net_hybrid_hands_unbalanced_positions_to_the_patterns(void **st
     search_free(s);
 }
 
+/* A residual network's score is added to the patterns': with a network that gives every side to
+ * move 50 centi-men, depth 1 scores 50 below the patterns (each child is 50 better for the
+ * opponent), and the same network not residual scores -50 alone. */
+static void test_residual_net_adds_to_the_patterns(void **state)
+{
+    (void)state;
+    NetModel m, r;   /* the evaluation cache tells networks apart by their address */
+    assert_true(net_alloc(&m, 32, 8, 1, false) && net_alloc(&r, 32, 8, 1, false));
+    m.b3[0] = r.b3[0] = 50 * NET_ONE_A * NET_ONE_W3 / NET_OUT_CM + 1;   /* 50 centi-men, truncated */
+    r.residual = true;
+    Search *s = search_new(1);
+    setup_game("W:W31-50:B1-19");   /* a man up, out of the book */
+    SearchLimits l = {.depth = 1};
+    SearchResult patterns = run(s, &l, GO_ANALYZE, NULL);
+    assert_int_not_equal(patterns.score, 0);
+    search_params(s)->net = &m;
+    search_clear(s);
+    assert_int_equal(run(s, &l, GO_ANALYZE, NULL).score, -50);
+    search_params(s)->net = &r;
+    search_clear(s);
+    SearchResult residual = run(s, &l, GO_ANALYZE, NULL);
+    assert_int_equal(residual.score, patterns.score - 50);
+    assert_true(residual.best == patterns.best);
+    search_free(s);
+    net_free(&m);
+    net_free(&r);
+}
+
 /* Every line of buf is an info line whose PV is legal from the game's position; returns their count. */
 static int check_info_lines(char *buf)
 {
@@ -562,6 +590,7 @@ int main(void)
         cmocka_unit_test(test_contempt_prices_draws),
         cmocka_unit_test(test_net_scale_multiplies_the_net_score),
         cmocka_unit_test(test_net_hybrid_hands_unbalanced_positions_to_the_patterns),
+        cmocka_unit_test(test_residual_net_adds_to_the_patterns),
         cmocka_unit_test(test_info_lines_carry_legal_pv),
         cmocka_unit_test(test_singular_extension_keeps_pv_legal),
         cmocka_unit_test(test_futility_keeps_pv_legal),

@@ -6,6 +6,9 @@
  * A pairwise network feeds layer 2 the products of each perspective's units i and i + H/2
  * instead (H values in all, not 2H): half the second layer's work, and the first layer's units
  * then act in pairs.
+ * A residual network corrects the patterns instead: a position's score is the patterns' evaluation
+ * (eval.h, the variant's current weights) plus the network's, so the network learns only what the
+ * patterns miss; the search adds the two (search_tree.c) and the trainer fits the sum.
  * Layers 2 and 3 come in B sets (buckets) by the number of pieces on the board, so that the
  * opening, the middlegame and the endgame each have their own: net_bucket says which one a
  * position takes. The first layer, the costly one to keep up to date, is shared.
@@ -50,6 +53,7 @@ enum { NET_OWN_MAN = 0, NET_OWN_KING = 1, NET_OTHER_MAN = 2, NET_OTHER_KING = 3 
 typedef struct NetModel {
     int hidden, l2, buckets;
     bool pairwise;    /* layer 2 takes products of unit pairs (see above) */
+    bool residual;    /* its score is added to the patterns' (see above) */
     int16_t *w1;      /* [NET_INPUTS][hidden]: an input's row, what its presence adds */
     int16_t *b1;      /* [hidden] */
     int8_t *w2;       /* [buckets][l2][net_width]: the side to move's units, then the other's */
@@ -95,7 +99,8 @@ void net_update(const NetModel *m, const Position *from, const NetAccumulator *a
  * fewest pieces in bucket 0; more than 40 count as 40. */
 int net_bucket(const Position *pos, int buckets);
 
-/* The score of pos for its side to move, from its accumulator acc. */
+/* The network's own score of pos for its side to move, from its accumulator acc (a residual
+ * network's correction alone: the caller adds the patterns'). */
 Score net_output(const NetModel *m, const NetAccumulator *acc, const Position *pos);
 
 /* net_output of net_refresh: the evaluation of pos alone. */

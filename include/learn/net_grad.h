@@ -37,9 +37,10 @@ typedef struct {
 double net_grad_score(const NetShape *s, const float *p, const Position *pos, NetPass *pass);
 
 /* The squared error (sigmoid(k * score) - target)^2 of pos against target (the side to move's
- * expected result, 0..1), the score into *score; when grad is not NULL, adds its gradient to grad. */
-double net_grad_loss(const NetShape *s, const float *p, const Position *pos, double target, double k,
-                     NetPass *pass, float *grad, double *score);
+ * expected result, 0..1), score being base (centi-men: a residual network's patterns score, else
+ * 0) plus the network's; the score into *score; when grad is not NULL, adds its gradient to grad. */
+double net_grad_loss(const NetShape *s, const float *p, const Position *pos, double base, double target,
+                     double k, NetPass *pass, float *grad, double *score);
 
 /* Rounds p into m (allocated here at the shape's sizes; net_free it), shrinking the first layer
  * when its sums could leave int16; false when memory is short. */

@@ -16,6 +16,8 @@
 typedef struct {
     int hidden, l2, buckets;   /* the layer sizes (net.h) */
     bool pairwise;             /* layer 2 takes products of unit pairs (net.h) */
+    bool residual;             /* the network corrects the patterns: the score fitted is the patterns'
+                                  (eval_position, the current weights) plus the network's (net.h) */
     int epochs, batch, threads;
     double rate;               /* Adam's step */
     double decay;              /* the step is multiplied by this after every epoch */

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "eval/eval.h"
 #include "eval/net_file.h"
 #include "learn/net_train.h"
 #include "util/opts.h"
@@ -18,6 +19,8 @@
     "                       up to 64, B 1 to 8)\n"                                                                  \
     "  --pairwise           layer 2 takes the products of each perspective's units i and i + H/2 (H a\n"  \
     "                       multiple of 64): half its work\n"                                                  \
+    "  --residual           the network corrects the patterns: a position's score is the patterns' (the\n"  \
+    "                       embedded weights) plus the network's\n"                                            \
     "  --from FILE          start from this network (its sizes; a one-bucket network is copied into the\n"     \
     "                       buckets --size gives) instead of random weights\n"                                  \
     "  --epochs N           passes over the training data, 0-100000 (default 10); 0 with --from measures\n"     \
@@ -66,6 +69,7 @@ int net_cli_tune_main(int argc, char **argv)
         OPTS_FLAG("--net", &net),
         OPTS_TEXT("--out", &out),
         OPTS_FLAG("--pairwise", &cfg.pairwise),
+        OPTS_FLAG("--residual", &cfg.residual),
         {.name = "--size", .kind = OPT_CALL, .out = &cfg, .call = take_size, .at = &size_at},
         OPTS_TEXT("--from", &from_path),
         OPTS_INT("--epochs", &epochs, 0, 100000),
@@ -109,6 +113,7 @@ int net_cli_tune_main(int argc, char **argv)
         if (!size_at || from.buckets != 1)   /* --size HxLxB may split a one-bucket network */
             cfg.buckets = from.buckets;
         cfg.from = &from, cfg.hidden = from.hidden, cfg.l2 = from.l2, cfg.pairwise = from.pairwise;
+        cfg.residual = from.residual;
     }
     bool trained = net_train_run(files, file_count, &cfg, &m, &rep, stdout, why, sizeof why);
     if (from_path)
@@ -159,8 +164,9 @@ static long get_w3(const NetModel *m, size_t k) { return m->w3[k]; }
 void net_cli_print(const NetModel *m, FILE *out)
 {
     size_t units = (size_t)m->buckets * (size_t)m->l2;
-    fprintf(out, "network inputs=%d hidden=%d l2=%d buckets=%d activation=%s\nnote %s\n", NET_INPUTS, m->hidden,
-            m->l2, m->buckets, m->pairwise ? "pairwise" : "clipped", m->note);
+    fprintf(out, "network inputs=%d hidden=%d l2=%d buckets=%d activation=%s base=%s\nnote %s\n", NET_INPUTS,
+            m->hidden, m->l2, m->buckets, m->pairwise ? "pairwise" : "clipped", m->residual ? "patterns" : "none",
+            m->note);
     print_range(out, "w1", (size_t)NET_INPUTS * (size_t)m->hidden, get_w1, m);
     print_range(out, "b1", (size_t)m->hidden, get_b1, m);
     print_range(out, "w2", units * (size_t)net_width(m), get_w2, m);
@@ -177,5 +183,10 @@ void net_cli_print(const NetModel *m, FILE *out)
     }
     Position start;
     position_start(&start);
-    fprintf(out, "units-without-inputs %d\nstart-position score=%d\n", dead, net_evaluate(m, &start));
+    Score own = net_evaluate(m, &start);
+    int patterns = m->residual ? eval_position(&start) : 0;
+    fprintf(out, "units-without-inputs %d\nstart-position score=%d", dead, patterns + own);
+    if (m->residual)
+        fprintf(out, " (patterns %d + network %d)", patterns, own);
+    fputc('\n', out);
 }

@@ -89,10 +89,10 @@ double net_grad_score(const NetShape *s, const float *p, const Position *pos, Ne
     return (double)forward(s, p, pos, pass) * NET_OUT_CM;
 }
 
-double net_grad_loss(const NetShape *s, const float *p, const Position *pos, double target, double k,
-                     NetPass *pass, float *grad, double *score_out)
+double net_grad_loss(const NetShape *s, const float *p, const Position *pos, double base, double target,
+                     double k, NetPass *pass, float *grad, double *score_out)
 {
-    double score = (double)forward(s, p, pos, pass) * NET_OUT_CM;
+    double score = base + (double)forward(s, p, pos, pass) * NET_OUT_CM;
     *score_out = score;
     double pred = 1.0 / (1.0 + exp(-k * score)), err = pred - target;
     if (!grad)

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "eval/eval.h"
 #include "learn/net_grad.h"
 #include "learn/sample.h"
 #include "rules/bitboard.h"
@@ -16,7 +17,8 @@
 #define ADAM_B1 0.9
 #define ADAM_B2 0.999
 #define ADAM_EPS 1e-8
-#define CHECKPOINT_MAGIC "draughts-net-checkpoint-1\n"
+#define CHECKPOINT_MAGIC "draughts-net-checkpoint-2\n"
+#define RESIDUAL_START 0.1f   /* a residual network's output weights start this much smaller */
 
 void net_train_default(NetTrainConfig *cfg)
 {
@@ -27,7 +29,7 @@ void net_train_default(NetTrainConfig *cfg)
 
 /* What must match for a checkpoint to continue a run, and where the run stands. */
 typedef struct {
-    uint64_t hidden, l2, seed, batch, validation_every, data_used, file_count, params;
+    uint64_t hidden, l2, residual, seed, batch, validation_every, data_used, file_count, params;
     uint64_t epoch, chunk, step;   /* epochs done, chunks of this epoch done, Adam steps */
     TuneCursor at;                 /* where the next chunk starts */
     double epoch_loss, epoch_count, valid_before;
@@ -42,6 +44,7 @@ typedef struct {
     const float *p;
     const NetModel *quantized;   /* measure the integer model instead (no gradient) */
     double k, lambda;
+    bool residual;               /* the network corrects the patterns (see NetTrainConfig) */
     int tactical_gap;            /* see NetTrainConfig */
     float *grad;                 /* NULL: measure only; else grad_buf */
     float *grad_buf;             /* the thread's gradient sums */
@@ -62,8 +65,12 @@ typedef struct {
     bool *held;
 } NetFit;
 
-/* What the size a log line or note prints is followed by: " pairwise" for such a network. */
-static const char *pairwise_tag(bool pairwise) { return pairwise ? " pairwise" : ""; }
+/* What the size a log line or note prints is followed by: " pairwise" and " residual" for such
+ * networks. */
+static const char *kind_tag(bool pairwise, bool residual)
+{
+    return pairwise && residual ? " pairwise residual" : pairwise ? " pairwise" : residual ? " residual" : "";
+}
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
@@ -103,13 +110,14 @@ static void job_run(void *arg)
         if (j->grad && j->lambda < 1 && searched != SAMPLE_NO_SCORE)
             target = j->lambda * own + (1 - j->lambda) * sigmoid(j->k * (white ? searched : -searched));
         int part = j->held && j->held[i];
+        int base = j->residual ? eval_position(&pos) : 0;
         double loss;
         if (j->quantized) {
-            double d = sigmoid(j->k * net_evaluate(j->quantized, &pos)) - own;
+            double d = sigmoid(j->k * (base + net_evaluate(j->quantized, &pos))) - own;
             loss = d * d;
         } else {
             double score;
-            net_grad_loss(j->shape, j->p, &pos, target, j->k, &j->pass, j->grad, &score);
+            net_grad_loss(j->shape, j->p, &pos, base, target, j->k, &j->pass, j->grad, &score);
             double d = sigmoid(j->k * score) - own;   /* the loss reported is against the result */
             loss = d * d;
         }
@@ -130,6 +138,7 @@ static void run_jobs(NetFit *f, const uint8_t *rec, const bool *held, size_t n, 
         size_t a = n * (size_t)t / (size_t)t_count, b = n * (size_t)(t + 1) / (size_t)t_count;
         j->rec = rec + a * REC, j->held = held ? held + a : NULL, j->n = b - a;
         j->shape = &f->shape, j->p = f->p, j->quantized = q, j->k = f->cfg->k, j->lambda = f->cfg->lambda;
+        j->residual = f->cfg->residual;
         j->tactical_gap = f->cfg->tactical_gap;
         j->loss[0] = j->loss[1] = 0, j->count[0] = j->count[1] = 0, j->bad = 0, j->tactical = 0;
         j->grad = gradient ? j->grad_buf : NULL;
@@ -249,7 +258,8 @@ static bool load(NetFit *f, const NetTrainHead *want, char *why, size_t why_size
     uint64_t hash = 0xCBF29CE484222325ULL, stored = 0;
     bool ok = fread(magic, 1, strlen(CHECKPOINT_MAGIC), in) == strlen(CHECKPOINT_MAGIC) &&
               memcmp(magic, CHECKPOINT_MAGIC, strlen(CHECKPOINT_MAGIC)) == 0 && fread(&h, sizeof h, 1, in) == 1;
-    bool same = ok && h.hidden == want->hidden && h.l2 == want->l2 && h.seed == want->seed &&
+    bool same = ok && h.hidden == want->hidden && h.l2 == want->l2 && h.residual == want->residual &&
+                h.seed == want->seed &&
                 h.batch == want->batch && h.validation_every == want->validation_every &&
                 h.data_used == want->data_used && h.file_count == want->file_count && h.params == want->params;
     ok = same && fread(f->p, 1, n, in) == n && fread(f->m, 1, n, in) == n && fread(f->v, 1, n, in) == n &&
@@ -262,7 +272,7 @@ static bool load(NetFit *f, const NetTrainHead *want, char *why, size_t why_size
     }
     if (!ok)
         snprintf(why, why_size, "%s is %s", path,
-                 !same ? "not a checkpoint of this run (layer sizes, seed, batch, validation or data differ)"
+                 !same ? "not a checkpoint of this run (layer sizes, residual, seed, batch, validation or data differ)"
                        : "damaged");
     else
         f->head = h;
@@ -373,11 +383,11 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     f.threads = cfg->threads < 1 ? 1 : cfg->threads > NET_TRAIN_MAX_THREADS ? NET_TRAIN_MAX_THREADS : cfg->threads;
     NetModel probe;
     if (cfg->from && (cfg->from->hidden != cfg->hidden || cfg->from->l2 != cfg->l2 ||
-                      cfg->from->pairwise != cfg->pairwise ||
+                      cfg->from->pairwise != cfg->pairwise || cfg->from->residual != cfg->residual ||
                       (cfg->from->buckets != cfg->buckets && cfg->from->buckets != 1))) {
         snprintf(why, why_size, "the starting network is %dx%dx%d%s, not %dx%dx%d%s", cfg->from->hidden,
-                 cfg->from->l2, cfg->from->buckets, pairwise_tag(cfg->from->pairwise), cfg->hidden, cfg->l2,
-                 cfg->buckets, pairwise_tag(cfg->pairwise));
+                 cfg->from->l2, cfg->from->buckets, kind_tag(cfg->from->pairwise, cfg->from->residual), cfg->hidden,
+                 cfg->l2, cfg->buckets, kind_tag(cfg->pairwise, cfg->residual));
         return false;
     }
     if (!net_alloc(&probe, cfg->hidden, cfg->l2, cfg->buckets, cfg->pairwise)) {
@@ -403,13 +413,14 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     }
     for (int i = 0; i < set.count; i++)
         order[i] = (uint32_t)i;
-    NetTrainHead want = {.hidden = (uint64_t)cfg->hidden, .l2 = (uint64_t)cfg->l2, .seed = cfg->seed,
+    NetTrainHead want = {.hidden = (uint64_t)cfg->hidden, .l2 = (uint64_t)cfg->l2, .residual = cfg->residual,
+                         .seed = cfg->seed,
                          .batch = (uint64_t)cfg->batch, .validation_every = (uint64_t)cfg->validation_every,
                          .data_used = set.used, .file_count = (uint64_t)set.count, .params = n};
     if (log) {
         fprintf(log, "net data: %d files, %llu records, %llu held out; %dx%dx%d%s network (%zu parameters), "
                 "%d threads, batch %d\n", set.count, (unsigned long long)set.used, (unsigned long long)set.held,
-                cfg->hidden, cfg->l2, cfg->buckets, pairwise_tag(cfg->pairwise), n, f.threads, cfg->batch);
+                cfg->hidden, cfg->l2, cfg->buckets, kind_tag(cfg->pairwise, cfg->residual), n, f.threads, cfg->batch);
         fflush(log);
     }
     uint64_t count = 0, bad = 0;
@@ -422,6 +433,9 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
             net_grad_from_model(&f.shape, cfg->from, f.p);
         else
             net_grad_init(&f.shape, f.p, cfg->seed);
+        if (cfg->residual && !cfg->from)   /* a correction starts near none */
+            for (size_t k = f.shape.w3; k < f.shape.b3; k++)
+                f.p[k] *= RESIDUAL_START;
         ok = !set.held || measure(&f, &set, order, NULL, &loss, &count, &bad, why, why_size);
         f.head.valid_before = loss;
     }
@@ -429,6 +443,8 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     for (int i = 0; i < set.count; i++)
         order[i] = (uint32_t)i;
     ok = ok && net_grad_quantize(&f.shape, f.p, out);
+    if (ok)
+        out->residual = cfg->residual;
     if (ok && set.held)
         ok = measure(&f, &set, order, out, &loss, &count, &bad, why, why_size);
     if (ok) {
@@ -451,7 +467,8 @@ void net_train_note(char *buf, size_t size, const NetTrainConfig *cfg, const Net
              "engine tune --net: %dx%dx%d%s, %d epochs, batch %d, rate %g, decay %g, lambda %g, k %g, tactical-gap %d, "
              "seed %llu; "
              "%llu training positions, %llu held out; held-out loss %.6f -> %.6f (the integer network)",
-             cfg->hidden, cfg->l2, cfg->buckets, pairwise_tag(cfg->pairwise), report->epochs, cfg->batch, cfg->rate, cfg->decay, cfg->lambda, cfg->k,
+             cfg->hidden, cfg->l2, cfg->buckets, kind_tag(cfg->pairwise, cfg->residual), report->epochs, cfg->batch,
+             cfg->rate, cfg->decay, cfg->lambda, cfg->k,
              cfg->tactical_gap, (unsigned long long)cfg->seed, (unsigned long long)report->train_count,
              (unsigned long long)report->valid_count, report->valid_before, report->valid_after);
 }

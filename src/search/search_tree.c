@@ -39,10 +39,10 @@ static int net_changes(const Position *a, const Position *b)
     return rows;
 }
 
-/* The network's score of pos, the node at ply, for the side to move: from the cache, else from
- * the stored first layer nearest to pos (its parent's, its grandparent's, or the last node
- * evaluated at this ply, often a sibling) updated to pos; refreshed from scratch only when every
- * base differs more than that costs. */
+/* The network's score of pos, the node at ply, for the side to move (a residual network's plus the
+ * patterns'): from the cache, else from the stored first layer nearest to pos (its parent's, its
+ * grandparent's, or the last node evaluated at this ply, often a sibling) updated to pos;
+ * refreshed from scratch only when every base differs more than that costs. */
 static Score net_eval(Search *s, const Position *pos, int ply)
 {
     const NetModel *m = s->params.net;
@@ -67,6 +67,9 @@ static Score net_eval(Search *s, const Position *pos, int ply)
     s->net_pos[ply] = *pos;
     s->net_ready[ply] = true;
     Score own = net_output(m, &s->net_acc[ply], pos);
+    if (m->residual)
+        own = clamp_eval((Score)(own + eval_side_relative(
+                                     eval_position_white(pos, eval_weights_of(VARIANT_NORMAL)), pos->turn)));
     eval_cache_store(&s->eval_cache, pos, m, eval_side_relative(own, pos->turn));
     return own;
 }
