@@ -11,8 +11,11 @@
 #include "opening/book.h"
 #include "support/hub_test_util.h"
 #include "rules/notation.h"
+#include "eval/eval_weights.h"
+#include "eval/net_file.h"
 #include "eval/net_weights.h"
 #include <stdio.h>
+#include <unistd.h>
 
 /* The position string of the hub's current position. */
 static void current_hub_string(Hub *h, char *buf)
@@ -146,6 +149,37 @@ static void test_set_param_invalid(void **state)
 /* The eval parameter: net searches with the process's network (the embedded one unless a file
  * took its place: another best line than the patterns' at the same depth), and patterns comes
  * back. */
+/* A residual network fitted on other patterns than those in use is refused with one error, and
+ * the evaluation stays the patterns; fitted on these, it is taken. */
+static void test_eval_net_of_other_patterns(void **state)
+{
+    Hub *h = *state;
+    NetModel m;
+    assert_true(net_alloc(&m, 32, 8, 1, false));
+    m.residual = true;
+    m.base_crc = eval_weights_crc(VARIANT_NORMAL) ^ 1;
+    char path[] = "/tmp/test_hub_net_XXXXXX", why[256];
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_true(net_file_save(&m, path, why, sizeof why));
+    assert_true(net_weights_use_file(path, why, sizeof why));
+    char *out = run(h, "set-param name=eval value=net\n");
+    assert_int_equal(count_lines(out, "error"), 1);
+    assert_non_null(strstr(out, "corrects the patterns of weight file"));
+    assert_null(h->params.net);
+    free(out);
+    m.base_crc ^= 1;
+    assert_true(net_file_save(&m, path, why, sizeof why));
+    assert_true(net_weights_use_file(path, why, sizeof why));
+    out = run(h, "set-param name=eval value=net\n");
+    assert_int_equal(count_lines(out, "error"), 0);
+    assert_ptr_equal(h->params.net, net_weights());
+    free(out);
+    unlink(path);
+    net_free(&m);
+}
+
 static void test_eval_param(void **state)
 {
     Hub *h = *state;
@@ -574,6 +608,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_go_book, setup, teardown),
         cmocka_unit_test_setup_teardown(test_go_after_bad_pos, setup, teardown),
         cmocka_unit_test_setup_teardown(test_new_game_and_strays, setup, teardown),
+        /* last: it replaces the process's network */
+        cmocka_unit_test_setup_teardown(test_eval_net_of_other_patterns, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -73,7 +73,7 @@ static void reseal(uint8_t *bytes, size_t len)
  * ones). In a new buffer; its length in *len. */
 static uint8_t *as_version(const NetModel *m, int version, size_t *len)
 {
-    size_t n, drop = version == 3 ? 2 : 4, at = version == 3 ? 14 : 12;
+    size_t n, drop = version == 3 ? 6 : 8, at = version == 3 ? 14 : 12;
     uint8_t *now = net_file_encode(m, &n), *old = malloc(n - drop);
     memcpy(old, now, at);
     memcpy(old + at, now + at + drop, n - at - drop);
@@ -130,11 +130,13 @@ static void test_residual(void **state)
     assert_true(net_alloc(&m, 64, 8, 1, true));
     net_randomize(&m, 21);
     m.residual = true;
+    m.base_crc = 0x12345678;
     size_t len;
     uint8_t *bytes = net_file_encode(&m, &len);
     char why[256];
     assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
     assert_true(back.residual);
+    assert_int_equal(back.base_crc, 0x12345678);
     assert_true(back.pairwise);
     Position pos;
     position_start(&pos);
@@ -148,6 +150,7 @@ static void test_residual(void **state)
     bytes = as_version(&m, 3, &len);
     assert_true(net_file_decode(bytes, len, &back, why, sizeof why));
     assert_false(back.residual);
+    assert_int_equal(back.base_crc, 0);
     assert_true(back.pairwise);
     assert_memory_equal(back.w2, m.w2, (size_t)8 * 64);
     net_free(&back);

@@ -15,6 +15,7 @@
 
 #include "endgame/bitbase.h"
 #include "eval/eval.h"
+#include "eval/eval_weights.h"
 #include "eval/net_file.h"
 #include "learn/net_train.h"
 #include "learn/sample.h"
@@ -193,6 +194,8 @@ static void test_residual_corrects_the_patterns(void **state)
     char why[256];
     assert_true(net_file_decode(bytes, len, &m, why, sizeof why));
     assert_true(m.residual);
+    assert_int_equal(m.base_crc, eval_weights_crc(VARIANT_NORMAL));
+    assert_int_not_equal(m.base_crc, 0);
     net_free(&m);
     free(bytes);
     zero.residual = false;   /* a plain network does not start a residual fit */

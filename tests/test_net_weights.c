@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "eval/eval_weights.h"
 #include "eval/net_file.h"
 #include "eval/net_weights.h"
 #include "rules/notation.h"
@@ -78,12 +79,39 @@ static void test_file_takes_its_place(void **state)
     net_free(&m);
 }
 
+/* The weights in use name their file by its checksum (the embedded file's last four bytes); a
+ * residual network fits the patterns whose checksum it carries, or an unknown one, and no other;
+ * a plain network fits any. */
+static void test_residual_fits_its_patterns(void **state)
+{
+    (void)state;
+    const unsigned char *bytes;
+    size_t len;
+    eval_weights_embedded_file(VARIANT_NORMAL, &bytes, &len);
+    uint32_t crc = (uint32_t)bytes[len - 4] | (uint32_t)bytes[len - 3] << 8 | (uint32_t)bytes[len - 2] << 16 |
+                   (uint32_t)bytes[len - 1] << 24;
+    assert_int_equal(eval_weights_crc(VARIANT_NORMAL), crc);
+    assert_int_equal(eval_weights_crc(VARIANT_KILLER), crc);   /* killer plays with normal's weights */
+    assert_int_not_equal(eval_weights_crc(VARIANT_FRISIAN), crc);
+    NetModel m = {.residual = true, .base_crc = crc};
+    char why[256] = "";
+    assert_true(net_weights_fit(&m, why, sizeof why));
+    m.base_crc = 0;
+    assert_true(net_weights_fit(&m, why, sizeof why));
+    m.base_crc = crc + 1;
+    assert_false(net_weights_fit(&m, why, sizeof why));
+    assert_non_null(strstr(why, "corrects the patterns"));
+    m.residual = false;
+    assert_true(net_weights_fit(&m, why, sizeof why));
+}
+
 int main(void)
 {
     rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_embedded_is_trained),
         cmocka_unit_test(test_file_takes_its_place),
+        cmocka_unit_test(test_residual_fits_its_patterns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

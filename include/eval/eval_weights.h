@@ -6,6 +6,7 @@
  * regions that hold them), which scores the same without a block lookup. */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "eval/eval_layout.h"
 #include "rules/variant.h"
 
@@ -29,6 +30,11 @@ bool eval_weights_phase_by_pip(Variant v);
 
 /* The embedded weight file of variant v (one with weights of its own): its bytes and length. */
 void eval_weights_embedded_file(Variant v, const unsigned char **bytes, size_t *len);
+
+/* The checksum of the file variant v's weights came from (the embedded one's, or that of
+ * eval_weights_use_file): what a residual network (net.h) names as the patterns it corrects. 0 for
+ * weights set from memory (eval_weights_set), which no file names. */
+uint32_t eval_weights_crc(Variant v);
 
 /* Replaces the weights of variant v (one with weights of its own) for the rest of the process.
  * Call it before any evaluation with them: cached scores of the old weights are not forgotten. */

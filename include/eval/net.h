@@ -53,7 +53,8 @@ enum { NET_OWN_MAN = 0, NET_OWN_KING = 1, NET_OTHER_MAN = 2, NET_OTHER_KING = 3 
 typedef struct NetModel {
     int hidden, l2, buckets;
     bool pairwise;    /* layer 2 takes products of unit pairs (see above) */
-    bool residual;    /* its score is added to the patterns' (see above) */
+    bool residual;    /* its score is added to the patterns' (see above) ... */
+    uint32_t base_crc;   /* ... of the weight file with this checksum (eval_weights_crc; 0: unknown) */
     int16_t *w1;      /* [NET_INPUTS][hidden]: an input's row, what its presence adds */
     int16_t *b1;      /* [hidden] */
     int8_t *w2;       /* [buckets][l2][net_width]: the side to move's units, then the other's */

@@ -6,7 +6,8 @@
  *     version  u16 (NET_FILE_VERSION)
  *     hidden   u16, l2 u16, buckets u16: the layer sizes (net.h says which are valid)
  *     activation u16: NET_FILE_CRELU or NET_FILE_PAIRWISE (below; net.h says what they compute)
- *     base     u16: NET_FILE_BASE_NONE, or NET_FILE_BASE_PATTERNS for a residual network (net.h)
+ *     base     u16: NET_FILE_BASE_NONE, or NET_FILE_BASE_PATTERNS for a residual network (net.h);
+ *              u32: the checksum of the patterns' weight file it corrects (0: none or unknown)
  *     inputs   u16: NET_INPUTS (a reader refuses another input layout)
  *     note     u16 length + that many bytes of text (at most NET_NOTE_MAX): how it was made
  *     w1       NET_INPUTS x hidden int16, input by input; b1 hidden int16

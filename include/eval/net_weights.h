@@ -11,6 +11,11 @@
  * Call it before any search thread runs. */
 bool net_weights_use_file(const char *path, char *why, size_t why_size);
 
+/* Whether the search may evaluate by m with the process's patterns: any network but a residual one
+ * fitted on patterns whose weight file is known and is not the one in use (eval_weights_crc),
+ * whose corrections would then be of other scores; false with why. */
+bool net_weights_fit(const NetModel *m, char *why, size_t why_size);
+
 /* The process's network: the file's if one was read, else the embedded one. */
 const NetModel *net_weights(void);
 

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include "eval/net_file.h"
+#include "eval/net_weights.h"
 #include "search/bench.h"
 #include "search/search.h"
 #include "search/tt.h"
@@ -33,8 +34,9 @@ int bench_cli_main(int argc, char **argv)
         return OPTS_REFUSED;
     NetModel net = {0};
     char why[512];
-    if (net_path && !net_file_load(net_path, &net, why, sizeof why)) {
+    if (net_path && (!net_file_load(net_path, &net, why, sizeof why) || !net_weights_fit(&net, why, sizeof why))) {
         fprintf(stderr, "engine bench: %s\n", why);
+        net_free(&net);
         return 1;
     }
     uint64_t nodes = bench_run((int)depth, (int)threads, (size_t)tt_mib, net_path ? &net : NULL, stdout);

@@ -164,9 +164,13 @@ static long get_w3(const NetModel *m, size_t k) { return m->w3[k]; }
 void net_cli_print(const NetModel *m, FILE *out)
 {
     size_t units = (size_t)m->buckets * (size_t)m->l2;
-    fprintf(out, "network inputs=%d hidden=%d l2=%d buckets=%d activation=%s base=%s\nnote %s\n", NET_INPUTS,
-            m->hidden, m->l2, m->buckets, m->pairwise ? "pairwise" : "clipped", m->residual ? "patterns" : "none",
-            m->note);
+    fprintf(out, "network inputs=%d hidden=%d l2=%d buckets=%d activation=%s base=", NET_INPUTS, m->hidden, m->l2,
+            m->buckets, m->pairwise ? "pairwise" : "clipped");
+    if (m->residual)
+        fprintf(out, "patterns:%08lx", (unsigned long)m->base_crc);
+    else
+        fputs("none", out);
+    fprintf(out, "\nnote %s\n", m->note);
     print_range(out, "w1", (size_t)NET_INPUTS * (size_t)m->hidden, get_w1, m);
     print_range(out, "b1", (size_t)m->hidden, get_b1, m);
     print_range(out, "w2", units * (size_t)net_width(m), get_w2, m);

@@ -103,6 +103,10 @@ int selfplay_cli_main(int argc, char **argv)
         return 1;
     }
     cfg.net = use_net ? net_weights() : NULL;   /* the file's network, else the embedded one */
+    if (cfg.net && !net_weights_fit(cfg.net, why, sizeof why)) {
+        fprintf(stderr, "engine selfplay: %s\n", why);
+        return 1;
+    }
     Position *openings;
     char err[256];
     int count = openings_load(openings_path, variant, &openings, err, sizeof err);

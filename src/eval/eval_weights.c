@@ -41,6 +41,7 @@ static struct {
                                             * (fold_weights); in the same allocation as weights */
     bool is_folded[WEIGHT_SETS];           /* false: a sum did not fit, use weights */
     bool replaced[WEIGHT_SETS];            /* set by eval_weights_set: never released */
+    uint32_t crc[WEIGHT_SETS];             /* the checksum of the file the set came from (0: none) */
 } sets;
 
 static int weight_set(Variant v)
@@ -108,6 +109,8 @@ static void load_weight_set(int i)
             abort();
         }
         sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
+        if (!sets.replaced[i])
+            sets.crc[i] = head.crc;
         atomic_store_explicit(&sets.ready[i], true, memory_order_release);
     }
     thread_mutex_unlock(sets_lock());
@@ -140,9 +143,12 @@ void eval_weights_embedded_file(Variant v, const unsigned char **bytes, size_t *
     *len = *EMBEDDED[weight_set(v)].len;
 }
 
+uint32_t eval_weights_crc(Variant v) { return sets.crc[loaded_set(v)]; }
+
 void eval_weights_set(Variant v, const EvalWeight *weights)
 {
     int i = loaded_set(v);   /* so that no later first use decodes over them */
+    sets.crc[i] = 0;
     memcpy(sets.weights[i], weights, EVAL_FEATURE_COUNT * sizeof *weights);
     sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
     sets.replaced[i] = true;
@@ -173,6 +179,7 @@ bool eval_weights_use_file(const char *path, Variant *variant, char *why, size_t
     bool ok = eval_file_read(path, VARIANT_COUNT, weights, &head, why, why_size);
     if (ok) {
         eval_weights_set(head.variant, weights);
+        sets.crc[weight_set(head.variant)] = head.crc;
         *variant = head.variant;
     }
     free(weights);

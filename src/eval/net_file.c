@@ -25,7 +25,7 @@ static void put(Writer *w, uint64_t v, int bytes)
 static size_t file_size(int version, const NetModel *m, size_t note)
 {
     size_t stack = (size_t)m->l2 * (size_t)net_width(m) + (size_t)m->l2 * 4 + (size_t)m->l2 * 2 + 4;
-    return MAGIC_LEN + 2 * 4 + (version >= 2 ? 2 : 0) + (version >= 3 ? 2 : 0) + (version >= 4 ? 2 : 0) + 2 + note +
+    return MAGIC_LEN + 2 * 4 + (version >= 2 ? 2 : 0) + (version >= 3 ? 2 : 0) + (version >= 4 ? 6 : 0) + 2 + note +
            (size_t)NET_INPUTS * (size_t)m->hidden * 2 + (size_t)m->hidden * 2 + (size_t)m->buckets * stack + 4;
 }
 
@@ -43,6 +43,7 @@ uint8_t *net_file_encode(const NetModel *m, size_t *len)
     put(&w, (uint64_t)m->buckets, 2);
     put(&w, m->pairwise ? NET_FILE_PAIRWISE : NET_FILE_CRELU, 2);
     put(&w, m->residual ? NET_FILE_BASE_PATTERNS : NET_FILE_BASE_NONE, 2);
+    put(&w, m->residual ? m->base_crc : 0, 4);
     put(&w, NET_INPUTS, 2);
     put(&w, note, 2);
     memcpy(w.p + w.at, m->note, note);
@@ -83,7 +84,7 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
 {
     memset(m, 0, sizeof *m);
     size_t at = MAGIC_LEN;
-    if (!net_file_is_net(bytes, len) || len < MAGIC_LEN + 14) {   /* the longest head: version 4's */
+    if (!net_file_is_net(bytes, len) || len < MAGIC_LEN + 18) {   /* the longest head: version 4's */
         snprintf(why, why_size, "not a network file (no \"%s\" at its start)", NET_FILE_MAGIC);
         return false;
     }
@@ -95,6 +96,7 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
     int buckets = version >= 2 ? (int)get(bytes, &at, 2) : 1;
     int activation = version >= 3 ? (int)get(bytes, &at, 2) : NET_FILE_CRELU;
     int base = version >= 4 ? (int)get(bytes, &at, 2) : NET_FILE_BASE_NONE;
+    uint32_t base_crc = version >= 4 ? (uint32_t)get(bytes, &at, 4) : 0;
     int inputs = (int)get(bytes, &at, 2);
     if (activation != NET_FILE_CRELU && activation != NET_FILE_PAIRWISE) {
         snprintf(why, why_size, "activation %d: this engine knows %d (clipped) and %d (pairwise)", activation,
@@ -131,6 +133,7 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
         return false;
     }
     m->residual = base == NET_FILE_BASE_PATTERNS;
+    m->base_crc = m->residual ? base_crc : 0;
     memcpy(m->note, bytes + at, note);
     m->note[note] = '\0';
     at += note;

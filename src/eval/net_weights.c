@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "blobs.h"
+#include "eval/eval_weights.h"
 #include "eval/net_file.h"
 #include "util/thread.h"
 
@@ -39,6 +40,17 @@ const NetModel *net_weights_embedded(void)
     static ThreadOnce once = THREAD_ONCE_INIT;
     thread_once(&once, decode_embedded);
     return &embedded;
+}
+
+bool net_weights_fit(const NetModel *m, char *why, size_t why_size)
+{
+    uint32_t in_use = eval_weights_crc(VARIANT_NORMAL);
+    if (!m->residual || !m->base_crc || !in_use || m->base_crc == in_use)
+        return true;
+    snprintf(why, why_size, "the network corrects the patterns of weight file %08lx, not those in use (%08lx): "
+             "fit it again on these, or play with its own weights (hub --weights)", (unsigned long)m->base_crc,
+             (unsigned long)in_use);
+    return false;
 }
 
 const NetModel *net_weights(void) { return have_loaded ? &loaded : net_weights_embedded(); }

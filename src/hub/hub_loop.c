@@ -136,7 +136,7 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
 {
     const IntParam *ip;
     const HubArg *name = hub_find_arg(c, "name"), *value = hub_find_arg(c, "value");
-    char ex[EXCERPT + 4];
+    char ex[EXCERPT + 4], why[256];
     if (!name || !name->has_value) {
         hub_error(h, "set-param needs name=... and value=...");
         return;
@@ -210,6 +210,8 @@ static void cmd_set_param(Hub *h, const HubCommand *c)
             h->params.net = NULL;
         else if (strcmp(value->value, "net") != 0)
             hub_error(h, "eval \"%s\" is not patterns or net; keeping %s", ex, h->params.net ? "net" : "patterns");
+        else if (!net_weights_fit(net_weights(), why, sizeof why))
+            hub_error(h, "eval net: %s; keeping %s", why, h->params.net ? "net" : "patterns");
         else
             h->params.net = net_weights();
         if (h->search)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "eval/eval.h"
+#include "eval/eval_weights.h"
 #include "learn/net_grad.h"
 #include "learn/sample.h"
 #include "rules/bitboard.h"
@@ -443,8 +444,8 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     for (int i = 0; i < set.count; i++)
         order[i] = (uint32_t)i;
     ok = ok && net_grad_quantize(&f.shape, f.p, out);
-    if (ok)
-        out->residual = cfg->residual;
+    if (ok && cfg->residual)
+        out->residual = true, out->base_crc = eval_weights_crc(VARIANT_NORMAL);
     if (ok && set.held)
         ok = measure(&f, &set, order, out, &loss, &count, &bad, why, why_size);
     if (ok) {
