@@ -70,6 +70,35 @@ static void test_breakdown_shares_add_up(void **state)
     }
 }
 
+/* Under a network the breakdown ends with its verdict: its score, or a residual network's
+ * correction and the total with the patterns'. */
+static void test_net_line(void **state)
+{
+    (void)state;
+    Position pos;
+    assert_null(notation_parse_position("B:W17,45,33:B4,5,20", &pos));
+    NetModel m;
+    assert_true(net_alloc(&m, 32, 8, 1, false));
+    m.b3[0] = 50 * NET_ONE_A * NET_ONE_W3 / NET_OUT_CM + 1;   /* 50 centi-men for the side to move */
+    char text[256], want[128];
+    for (int residual = 0; residual < 2; residual++) {
+        m.residual = residual;
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        hub_eval_print_net(&pos, &m, f);
+        rewind(f);
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = 0;
+        fclose(f);
+        if (residual)
+            snprintf(want, sizeof want, "eval net correction=50 total=%d side=black\n", eval_position(&pos) + 50);
+        else
+            snprintf(want, sizeof want, "eval net total=50 side=black\n");
+        assert_string_equal(text, want);
+    }
+    net_free(&m);
+}
+
 int main(void)
 {
     rules_init();
@@ -77,6 +106,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_breakdown_lists_terms),
         cmocka_unit_test(test_breakdown_shares_add_up),
+        cmocka_unit_test(test_net_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

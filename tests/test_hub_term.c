@@ -308,6 +308,10 @@ static void test_eval(void **state)
     assert_non_null(strstr(out, "eval total="));
     assert_int_equal(count_lines(out, "error"), 0);
     free(out);
+    out = run(*state, "set-param name=eval value=net\neval\n");   /* and the network's verdict */
+    assert_int_equal(count_lines(out, "eval net total="), 1);
+    assert_int_equal(count_lines(out, "error"), 0);
+    free(out);
 }
 
 /* bench: a parseable line a position with its time, the note on nps, then the total (its nodes

@@ -22,6 +22,16 @@ static void king_sums(const EvalFeatures *f, const EvalWeight *weights, int *mg,
         }
 }
 
+void hub_eval_print_net(const Position *pos, const NetModel *m, FILE *out)
+{
+    Score own = net_evaluate(m, pos);
+    const char *side = pos->turn == WHITE ? "white" : "black";
+    if (m->residual)
+        fprintf(out, "eval net correction=%d total=%d side=%s\n", own, eval_position(pos) + own, side);
+    else
+        fprintf(out, "eval net total=%d side=%s\n", own, side);
+}
+
 void hub_eval_print_breakdown(const Position *pos, FILE *out)
 {
     EvalFeatures f;

@@ -389,8 +389,12 @@ bool hub_term_execute(Hub *h, const HubCommand *c)
         cmd_lines(h, c);
     else if (strcmp(name, "perft") == 0)
         cmd_perft(h, c);
-    else if (strcmp(name, "eval") == 0)
-        hub_eval_print_breakdown(game_position(&h->game), h->out);
+    else if (strcmp(name, "eval") == 0) {
+        const Position *pos = game_position(&h->game);
+        hub_eval_print_breakdown(pos, h->out);
+        if (h->params.net && position_variant(pos) == VARIANT_NORMAL)   /* what eval=net searches with */
+            hub_eval_print_net(pos, h->params.net, h->out);
+    }
     else if (strcmp(name, "bench") == 0)
         cmd_bench(h, c);
     else if (strcmp(name, "book") == 0)
