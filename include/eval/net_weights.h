@@ -16,6 +16,10 @@ bool net_weights_use_file(const char *path, char *why, size_t why_size);
  * whose corrections would then be of other scores; false with why. */
 bool net_weights_fit(const NetModel *m, char *why, size_t why_size);
 
+/* What m's own score of pos (net_output, net_evaluate) adds to, for the side to move: the patterns'
+ * evaluation (eval_position) when m is residual, else 0. */
+Score net_weights_base(const NetModel *m, const Position *pos);
+
 /* The process's network: the file's if one was read, else the embedded one. */
 const NetModel *net_weights(void);
 

@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "eval/eval.h"
 #include "eval/net_file.h"
+#include "eval/net_weights.h"
 #include "learn/net_train.h"
 #include "util/opts.h"
 #include "util/sys.h"
@@ -188,7 +188,7 @@ void net_cli_print(const NetModel *m, FILE *out)
     Position start;
     position_start(&start);
     Score own = net_evaluate(m, &start);
-    int patterns = m->residual ? eval_position(&start) : 0;
+    Score patterns = net_weights_base(m, &start);
     fprintf(out, "units-without-inputs %d\nstart-position score=%d", dead, patterns + own);
     if (m->residual)
         fprintf(out, " (patterns %d + network %d)", patterns, own);

@@ -109,8 +109,7 @@ static void load_weight_set(int i)
             abort();
         }
         sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
-        if (!sets.replaced[i])
-            sets.crc[i] = head.crc;
+        sets.crc[i] = head.crc;
         atomic_store_explicit(&sets.ready[i], true, memory_order_release);
     }
     thread_mutex_unlock(sets_lock());
@@ -145,14 +144,17 @@ void eval_weights_embedded_file(Variant v, const unsigned char **bytes, size_t *
 
 uint32_t eval_weights_crc(Variant v) { return sets.crc[loaded_set(v)]; }
 
-void eval_weights_set(Variant v, const EvalWeight *weights)
+/* eval_weights_set, the weights named by the checksum of their file (0: none). */
+static void replace_set(Variant v, const EvalWeight *weights, uint32_t crc)
 {
     int i = loaded_set(v);   /* so that no later first use decodes over them */
-    sets.crc[i] = 0;
     memcpy(sets.weights[i], weights, EVAL_FEATURE_COUNT * sizeof *weights);
     sets.is_folded[i] = fold_weights(sets.weights[i], sets.folded[i]);
     sets.replaced[i] = true;
+    sets.crc[i] = crc;
 }
+
+void eval_weights_set(Variant v, const EvalWeight *weights) { replace_set(v, weights, 0); }
 
 void eval_weights_release_others(Variant v)
 {
@@ -178,8 +180,7 @@ bool eval_weights_use_file(const char *path, Variant *variant, char *why, size_t
     }
     bool ok = eval_file_read(path, VARIANT_COUNT, weights, &head, why, why_size);
     if (ok) {
-        eval_weights_set(head.variant, weights);
-        sets.crc[weight_set(head.variant)] = head.crc;
+        replace_set(head.variant, weights, head.crc);
         *variant = head.variant;
     }
     free(weights);

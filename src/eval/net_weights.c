@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "blobs.h"
+#include "eval/eval.h"
 #include "eval/eval_weights.h"
 #include "eval/net_file.h"
 #include "util/thread.h"
@@ -41,6 +42,8 @@ const NetModel *net_weights_embedded(void)
     thread_once(&once, decode_embedded);
     return &embedded;
 }
+
+Score net_weights_base(const NetModel *m, const Position *pos) { return m->residual ? eval_position(pos) : 0; }
 
 bool net_weights_fit(const NetModel *m, char *why, size_t why_size)
 {

@@ -4,6 +4,7 @@
 
 #include "eval/eval.h"
 #include "eval/eval_weights.h"
+#include "eval/net_weights.h"
 
 /* The share of White's score of the mg and eg sums, before truncation and clamping. */
 static double part_of(int mg, int eg, const EvalFeatures *f)
@@ -27,7 +28,7 @@ void hub_eval_print_net(const Position *pos, const NetModel *m, FILE *out)
     Score own = net_evaluate(m, pos);
     const char *side = pos->turn == WHITE ? "white" : "black";
     if (m->residual)
-        fprintf(out, "eval net correction=%d total=%d side=%s\n", own, eval_position(pos) + own, side);
+        fprintf(out, "eval net correction=%d total=%d side=%s\n", own, net_weights_base(m, pos) + own, side);
     else
         fprintf(out, "eval net total=%d side=%s\n", own, side);
 }

@@ -260,8 +260,7 @@ static bool load(NetFit *f, const NetTrainHead *want, char *why, size_t why_size
     bool ok = fread(magic, 1, strlen(CHECKPOINT_MAGIC), in) == strlen(CHECKPOINT_MAGIC) &&
               memcmp(magic, CHECKPOINT_MAGIC, strlen(CHECKPOINT_MAGIC)) == 0 && fread(&h, sizeof h, 1, in) == 1;
     bool same = ok && h.hidden == want->hidden && h.l2 == want->l2 && h.residual == want->residual &&
-                h.seed == want->seed &&
-                h.batch == want->batch && h.validation_every == want->validation_every &&
+                h.seed == want->seed && h.batch == want->batch && h.validation_every == want->validation_every &&
                 h.data_used == want->data_used && h.file_count == want->file_count && h.params == want->params;
     ok = same && fread(f->p, 1, n, in) == n && fread(f->m, 1, n, in) == n && fread(f->v, 1, n, in) == n &&
          fread(&stored, sizeof stored, 1, in) == 1;
@@ -415,8 +414,7 @@ bool net_train_run(const char *const *files, int file_count, const NetTrainConfi
     for (int i = 0; i < set.count; i++)
         order[i] = (uint32_t)i;
     NetTrainHead want = {.hidden = (uint64_t)cfg->hidden, .l2 = (uint64_t)cfg->l2, .residual = cfg->residual,
-                         .seed = cfg->seed,
-                         .batch = (uint64_t)cfg->batch, .validation_every = (uint64_t)cfg->validation_every,
+                         .seed = cfg->seed, .batch = (uint64_t)cfg->batch, .validation_every = (uint64_t)cfg->validation_every,
                          .data_used = set.used, .file_count = (uint64_t)set.count, .params = n};
     if (log) {
         fprintf(log, "net data: %d files, %llu records, %llu held out; %dx%dx%d%s network (%zu parameters), "

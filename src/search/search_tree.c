@@ -12,6 +12,7 @@
 #include "eval/eval.h"
 #include "rules/make.h"
 #include "eval/eval_weights.h"
+#include "eval/net_weights.h"
 #include "search_limit.h"
 
 #define ORDER_TT (1 << 30)
@@ -68,8 +69,7 @@ static Score net_eval(Search *s, const Position *pos, int ply)
     s->net_ready[ply] = true;
     Score own = net_output(m, &s->net_acc[ply], pos);
     if (m->residual)
-        own = clamp_eval((Score)(own + eval_side_relative(
-                                     eval_position_white(pos, eval_weights_of(VARIANT_NORMAL)), pos->turn)));
+        own = clamp_eval((Score)(own + net_weights_base(m, pos)));
     eval_cache_store(&s->eval_cache, pos, m, eval_side_relative(own, pos->turn));
     return own;
 }
