@@ -180,6 +180,18 @@ static void test_comments_and_variations(void **state)
     close_text();
 }
 
+/* A '(' or '{' at a line's end inside a variation takes no space after it, as on one line: the
+ * writer may wrap the text anywhere and it reads back the same. */
+static void test_variation_line_end_after_opening(void **state)
+{
+    (void)state;
+    open_str("(1. 32-28 {a (\n remark} (\n 19-23) {\nx})\n(1. 32-28 {a ( remark} ( 19-23) { x})");
+    expect(PDN_TOK_VARIATION, "1. 32-28 {a (remark} (19-23) {x}");
+    expect(PDN_TOK_VARIATION, "1. 32-28 {a (remark} (19-23) {x}");
+    expect(PDN_TOK_END, "");
+    close_text();
+}
+
 static void test_errors_and_push_back(void **state)
 {
     (void)state;
@@ -206,6 +218,7 @@ int main(void)
         cmocka_unit_test(test_lines),
         cmocka_unit_test(test_tags),
         cmocka_unit_test(test_comments_and_variations),
+        cmocka_unit_test(test_variation_line_end_after_opening),
         cmocka_unit_test(test_errors_and_push_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -150,6 +150,16 @@ static void read_brace_comment(PdnLex *lex, PdnToken *tok)
     tok->kind = PDN_TOK_COMMENT;
 }
 
+/* A space inside a variation, unless it would follow an opening '{' or '(' ("; a remark" reads
+ * "{a remark}"), whether it comes from the line or from a line end: the text reads the same
+ * however a writer wraps it. */
+static void put_variation_space(PdnLex *lex)
+{
+    bool opened = lex->buf_len > 0 && (lex->buf[lex->buf_len - 1] == '{' || lex->buf[lex->buf_len - 1] == '(');
+    if (!opened)
+        put_space(lex);
+}
+
 /* (...): the text between the outer parentheses, nested variations and comments kept as they are
  * (a ';' comment inside becomes a {} one, since the text's line ends are not kept). */
 static void read_variation(PdnLex *lex, PdnToken *tok)
@@ -172,7 +182,7 @@ static void read_variation(PdnLex *lex, PdnToken *tok)
             }
             if (!in_brace && lex->len > 0 && lex->line[0] == '%')
                 lex->pos = lex->len;
-            put_space(lex);
+            put_variation_space(lex);
             continue;
         }
         char c = lex->line[lex->pos++];
@@ -191,11 +201,10 @@ static void read_variation(PdnLex *lex, PdnToken *tok)
         } else if (c == ')' && --depth == 0) {
             break;
         }
-        bool opened = lex->buf_len > 0 && (lex->buf[lex->buf_len - 1] == '{' || lex->buf[lex->buf_len - 1] == '(');
         if (!is_space(c))
             put_text(lex, c);
-        else if (!opened)   /* "; a remark" reads "{a remark}" */
-            put_space(lex);
+        else
+            put_variation_space(lex);
     }
     trim_text(lex);
     tok->kind = PDN_TOK_VARIATION;
