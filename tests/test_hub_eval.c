@@ -13,6 +13,15 @@
 #include "hub/hub_eval.h"
 #include "rules/notation.h"
 
+/* What print wrote to a temporary file, into text (size bytes at most, terminated). */
+static void read_back(FILE *f, char *text, size_t size)
+{
+    rewind(f);
+    size_t n = fread(text, 1, size - 1, f);
+    text[n] = 0;
+    fclose(f);
+}
+
 /* A line for every term, the regions and the kings (none here), and the total for the side to move. */
 static void test_breakdown_lists_terms(void **state)
 {
@@ -22,11 +31,8 @@ static void test_breakdown_lists_terms(void **state)
     FILE *f = tmpfile();
     assert_non_null(f);
     hub_eval_print_breakdown(&pos, f);
-    rewind(f);
     char text[8192];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    text[n] = 0;
-    fclose(f);
+    read_back(f, text, sizeof text);
     for (int i = 0; i < EVAL_TERM_COUNT; i++) {
         char key[64];
         snprintf(key, sizeof key, "term=%s ", eval_term_name((EvalTerm)i));
@@ -86,10 +92,7 @@ static void test_net_line(void **state)
         FILE *f = tmpfile();
         assert_non_null(f);
         hub_eval_print_net(&pos, &m, f);
-        rewind(f);
-        size_t n = fread(text, 1, sizeof text - 1, f);
-        text[n] = 0;
-        fclose(f);
+        read_back(f, text, sizeof text);
         if (residual)
             snprintf(want, sizeof want, "eval net correction=50 total=%d side=black\n", eval_position(&pos) + 50);
         else

@@ -7,6 +7,10 @@
 #include <stddef.h>
 #include "eval/net.h"
 
+/* Whether networks evaluate variant v's positions: they are fitted on the international rules only,
+ * so every other variant keeps its patterns under eval=net. */
+static inline bool net_weights_covers(Variant v) { return v == VARIANT_NORMAL; }
+
 /* Reads the network file at path and makes it the process's; false with why (the old one stays).
  * Call it before any search thread runs. */
 bool net_weights_use_file(const char *path, char *why, size_t why_size);

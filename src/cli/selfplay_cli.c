@@ -68,7 +68,7 @@ static bool parse_options(int argc, char **argv, SelfplayConfig *cfg, const char
         return false;
     }
     *use_net = strcmp(eval, "net") == 0 || *net_path;
-    if (*use_net && *variant != VARIANT_NORMAL) {
+    if (*use_net && !net_weights_covers(*variant)) {
         opts_refuse("selfplay", "the network evaluates international rules only: no --eval net or --net with "
                                 "--variant");
         return false;

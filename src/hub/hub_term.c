@@ -4,6 +4,7 @@
 #include <string.h>
 #include "search/bench.h"
 #include "opening/book.h"
+#include "eval/net_weights.h"
 #include "eval/score.h"
 #include "hub/hub_eval.h"
 #include "hub/hub_term.h"
@@ -392,7 +393,7 @@ bool hub_term_execute(Hub *h, const HubCommand *c)
     else if (strcmp(name, "eval") == 0) {
         const Position *pos = game_position(&h->game);
         hub_eval_print_breakdown(pos, h->out);
-        if (h->params.net && position_variant(pos) == VARIANT_NORMAL)   /* what eval=net searches with */
+        if (h->params.net && net_weights_covers(position_variant(pos)))   /* what eval=net searches with */
             hub_eval_print_net(pos, h->params.net, h->out);
     }
     else if (strcmp(name, "bench") == 0)

@@ -82,7 +82,7 @@ static inline Score static_eval(Search *s, const Position *pos, int ply)
     if (s->params.material)
         return eval_material(pos);
     Score full;
-    if (s->params.net && position_variant(pos) == VARIANT_NORMAL &&
+    if (s->params.net && net_weights_covers(position_variant(pos)) &&
         !(s->params.net_hybrid && abs(eval_material(pos)) >= s->params.net_hybrid)) {
         full = net_eval(s, pos, ply);
         if (s->params.net_scale != 100)
