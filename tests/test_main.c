@@ -33,6 +33,9 @@ static void test_refusals(void **state)
         {"bench 5 6", "engine bench: unexpected argument \"6\""},
         {"bench 5 --threads 0", "engine bench: bad --threads \"0\": expected an integer 1-256"},
         {"bench 5 --tt-size 0", "engine bench: bad --tt-size \"0\": expected an integer 1-65536"},
+        {"bench 5 --param lmr", "engine bench: bad --param \"lmr\": expected NAME=VALUE"},
+        {"bench 5 --param nosuch=1", "engine bench: bad --param \"nosuch=1\": no such search parameter"},
+        {"bench 5 --param lmr=-1", "engine bench: bad --param \"lmr=-1\": expected a value from 0 to 2147483647"},
         {"hub now", "engine hub: unexpected argument \"now\""},
         {"hub --fast", "engine hub: unknown option \"--fast\""},
         {"selfplay --games 5", "engine selfplay: --out FILE is required"},
@@ -125,12 +128,25 @@ static void test_bench_table_size(void **state)
     assert_int_not_equal(bench_nodes("--tt-size 1"), signature);
 }
 
+/* --param reaches the search: the default's value keeps the signature, pruning off changes it, and
+ * each word of a list counts. */
+static void test_bench_params(void **state)
+{
+    (void)state;
+    unsigned long long signature = bench_nodes("");
+    assert_int_equal(bench_nodes("--param futility=40"), signature);
+    unsigned long long unpruned = bench_nodes("--param futility=0");
+    assert_int_not_equal(unpruned, signature);
+    assert_int_not_equal(bench_nodes("--param futility=0 lmp=0"), unpruned);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_help),
         cmocka_unit_test(test_bench_table_size),
+        cmocka_unit_test(test_bench_params),
     };
     return cmocka_run_group_tests_name("main", tests, NULL, NULL);
 }

@@ -261,6 +261,59 @@ static void test_residual_net_adds_to_the_patterns(void **state)
     net_free(&r);
 }
 
+/* The largest correction a residual network m makes at the children of the game's position. */
+static int largest_child_correction(const NetModel *m)
+{
+    MoveList list;
+    movegen_generate(game_position(&game), &list);
+    int largest = 0;
+    for (int i = 0; i < list.count; i++) {
+        Position child;
+        make_move(game_position(&game), list.moves[i], &child, true);
+        int c = abs(net_evaluate(m, &child));
+        largest = c > largest ? c : largest;
+    }
+    return largest;
+}
+
+/* A depth search of the game's position by a fresh searcher (the evaluation cache outlives
+ * search_clear) evaluating by m with net_lazy at lazy. */
+static SearchResult run_lazy(const NetModel *m, int lazy, int depth)
+{
+    Search *s = search_new(1);
+    search_params(s)->net = m;
+    assert_true(search_params_set(search_params(s), "net_lazy", lazy));
+    SearchLimits l = {.depth = depth};
+    SearchResult r = run(s, &l, GO_ANALYZE, NULL);
+    search_free(s);
+    return r;
+}
+
+/* net_lazy skips a residual network's correction only where it cannot carry a leaf across its
+ * window: at depth 1 (the children are the leaves) a margin above every child's correction keeps
+ * the score and the move; at depth 5 a margin of 1 centi-man, far below the corrections, changes
+ * the score. */
+static void test_net_lazy_keeps_decisions_within_its_margin(void **state)
+{
+    (void)state;
+    NetModel r;
+    assert_true(net_alloc(&r, 32, 8, 1, false));
+    net_randomize(&r, 7);
+    r.b3[0] -= 150 * NET_ONE_A * NET_ONE_W3 / NET_OUT_CM;   /* corrections of both signs: 150 centi-men lower */
+    r.residual = true;
+    setup_game("W:W31-50:B1-19");   /* a man up, out of the book, no capture within two plies */
+    SearchResult exact = run_lazy(&r, 0, 1);
+    int margin = largest_child_correction(&r);
+    assert_true(margin > 10);
+    SearchResult lazy = run_lazy(&r, margin + 1, 1);
+    assert_int_equal(lazy.score, exact.score);
+    assert_true(lazy.best == exact.best);
+    exact = run_lazy(&r, 0, 5);
+    SearchResult rough = run_lazy(&r, 1, 5);
+    assert_int_not_equal(rough.score, exact.score);
+    net_free(&r);
+}
+
 /* Every line of buf is an info line whose PV is legal from the game's position; returns their count. */
 static int check_info_lines(char *buf)
 {
@@ -590,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_contempt_prices_draws),
         cmocka_unit_test(test_net_scale_multiplies_the_net_score),
         cmocka_unit_test(test_net_hybrid_hands_unbalanced_positions_to_the_patterns),
+        cmocka_unit_test(test_net_lazy_keeps_decisions_within_its_margin),
         cmocka_unit_test(test_residual_net_adds_to_the_patterns),
         cmocka_unit_test(test_info_lines_carry_legal_pv),
         cmocka_unit_test(test_singular_extension_keeps_pv_legal),

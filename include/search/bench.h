@@ -2,7 +2,7 @@
 /* Fixed-depth search over a built-in set of positions; the total node count is the search's signature. */
 #include <stdint.h>
 #include <stdio.h>
-#include "eval/net.h"
+#include "search/search_types.h"
 
 #define BENCH_DEFAULT_DEPTH 18
 #define BENCH_TT_MIB 16   /* the signature's table; larger ones show what a long search gains from room */
@@ -14,5 +14,6 @@
  * a fresh table's pages, the helper threads and the evaluation weights are made before the clock
  * starts), the figure to compare. On one thread and BENCH_TT_MIB N is the signature; on more
  * threads it varies from run to run. Returns N (0 when memory is short or the threads cannot be
- * made). With net (not NULL) the searches evaluate by that network (its node count is its own). */
-uint64_t bench_run(int depth, int threads, size_t tt_mib, const NetModel *net, FILE *out);
+ * made). With params (not NULL) the searches use those parameters instead of the defaults: a network,
+ * a pruning margin (the node count is then their own). */
+uint64_t bench_run(int depth, int threads, size_t tt_mib, const SearchParams *params, FILE *out);

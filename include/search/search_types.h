@@ -76,6 +76,8 @@ typedef struct {
                             were set on the patterns' scale */
     int net_hybrid;      /* centi-men of material balance from which the patterns evaluate instead of the
                             network, twice as fast, where its finer judgement matters least (0: off) */
+    int net_lazy;        /* centi-men outside a leaf's window from which a residual network's correction is
+                            skipped and the patterns' score stands (0: off) */
     int contempt;        /* centi-men a draw (by a draw rule, a repetition or the bitbases) costs the side to
                             move at the root, so that it plays on where the draw is not forced (0: a draw is
                             worth 0 to both) */

@@ -2,6 +2,8 @@
 #include "cli/bench_cli.h"
 
 #include <stdio.h>
+#include <stdint.h>
+#include <string.h>
 #include "eval/net_file.h"
 #include "eval/net_weights.h"
 #include "search/bench.h"
@@ -12,18 +14,37 @@
 #define TEXT_OF(x) #x
 #define NUMBER_TEXT(x) TEXT_OF(x)
 #define BENCH_USAGE                                                                                                  \
-    "usage: engine bench [DEPTH] [--threads N] [--tt-size MIB] [--net FILE]\n"                                      \
+    "usage: engine bench [DEPTH] [--threads N] [--tt-size MIB] [--net FILE] [--param NAME=VALUE ...]\n"            \
     "  DEPTH          plies searched in every bench position, 1-60 (default " NUMBER_TEXT(BENCH_DEFAULT_DEPTH) ")\n" \
     "  --threads N    search threads, 1-256 (default 1: the node count is the search's signature)\n"                 \
     "  --tt-size MIB  transposition table, 1-65536 MiB, rounded down to a power of two\n"                            \
     "                 (default " NUMBER_TEXT(BENCH_TT_MIB) ", the signature's)\n"                                     \
-    "  --net FILE     evaluate by this network (`engine tune --net`) instead of the patterns\n"
+    "  --net FILE     evaluate by this network (`engine tune --net`) instead of the patterns\n"                     \
+    "  --param NAME=VALUE ...  search parameters, as the hub's set-param name=search-NAME\n"
+
+/* One --param word, NAME=VALUE, into the SearchParams at out; NULL, or why it is refused. */
+static const char *set_param(void *out, const char *word)
+{
+    const char *eq = strchr(word, '=');
+    char name[64];
+    long value;
+    if (!eq || eq == word || (size_t)(eq - word) >= sizeof name)
+        return "expected NAME=VALUE";
+    memcpy(name, word, (size_t)(eq - word));
+    name[eq - word] = '\0';
+    if (!opts_read_long(eq + 1, 0, INT32_MAX, &value))
+        return "expected a value from 0 to 2147483647";
+    return search_params_set(out, name, (int)value) ? NULL : "no such search parameter";
+}
 
 int bench_cli_main(int argc, char **argv)
 {
     long depth = BENCH_DEFAULT_DEPTH, threads = 1, tt_mib = BENCH_TT_MIB;
     const char *net_path = NULL;
-    const OptSpec specs[] = {OPTS_INT("--threads", &threads, 1, SEARCH_MAX_THREADS),
+    SearchParams params;
+    search_params_default(&params);
+    const OptSpec specs[] = {OPTS_EACH("--param", &params, set_param),
+                             OPTS_INT("--threads", &threads, 1, SEARCH_MAX_THREADS),
                              OPTS_INT("--tt-size", &tt_mib, TT_MIN_MIB, (long)TT_MAX_MIB),
                              OPTS_TEXT("--net", &net_path), OPTS_END};
     const char *words[1] = {NULL};
@@ -39,7 +60,9 @@ int bench_cli_main(int argc, char **argv)
         net_free(&net);
         return 1;
     }
-    uint64_t nodes = bench_run((int)depth, (int)threads, (size_t)tt_mib, net_path ? &net : NULL, stdout);
+    if (net_path)
+        params.net = &net;
+    uint64_t nodes = bench_run((int)depth, (int)threads, (size_t)tt_mib, &params, stdout);
     if (net_path)
         net_free(&net);
     if (nodes)

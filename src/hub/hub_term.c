@@ -361,7 +361,7 @@ static void cmd_bench(Hub *h, const HubCommand *c)
     const char *err = count_arg(c, "depth", 1, BENCH_MAX_DEPTH, BENCH_DEFAULT_DEPTH, &depth);
     if (err)
         hub_error(h, "bench depth: %s, expected an integer from 1 to %d", err, BENCH_MAX_DEPTH);
-    else if (bench_run((int)depth, h->threads, BENCH_TT_MIB, h->params.net, h->out) == 0)
+    else if (bench_run((int)depth, h->threads, BENCH_TT_MIB, &h->params, h->out) == 0)
         hub_error(h, "bench: not enough memory");
 }
 

@@ -17,7 +17,7 @@ static const char *const BENCH_POSITIONS[] = {
     "W:WK1,K50,33,38:BK46,K5,12,17",
 };
 
-uint64_t bench_run(int depth, int threads, size_t tt_mib, const NetModel *net, FILE *out)
+uint64_t bench_run(int depth, int threads, size_t tt_mib, const SearchParams *params, FILE *out)
 {
     static Game game;
     uint64_t total = 0;
@@ -31,7 +31,8 @@ uint64_t bench_run(int depth, int threads, size_t tt_mib, const NetModel *net, F
             search_free(s);
             return 0;
         }
-        search_params(s)->net = net;
+        if (params)
+            *search_params(s) = *params;
         notation_parse_position(BENCH_POSITIONS[i], &pos);
         game_reset(&game, &pos);
         eval_weights_of(position_variant(&pos));   /* decoded on first use: not search time */

@@ -34,6 +34,7 @@ static const SearchParams DEFAULT_PARAMS = {
     .lmp = 3,
     .net_scale = 100,
     .net_hybrid = 0,
+    .net_lazy = 0,
 };
 
 Search *search_new(size_t tt_mib)
@@ -126,6 +127,7 @@ bool search_params_set(SearchParams *p, const char *name, int value)
         {"contempt", offsetof(SearchParams, contempt)},
         {"net_scale", offsetof(SearchParams, net_scale)},
         {"net_hybrid", offsetof(SearchParams, net_hybrid)},
+        {"net_lazy", offsetof(SearchParams, net_lazy)},
     };
     if (value < 0)
         return false;
