@@ -55,8 +55,8 @@ static void test_score_by_hand(void **state)
         m.b1[i] = 80;
     m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 32 + 0] = 800;
     m.w1[(size_t)net_input(BLACK, WHITE, false, 31) * 32 + 1] = 400;
-    m.w2[1] = 64;
-    m.w2[32] = -32;
+    m.w2[net_w2_at(&m, 0, 0, 1)] = 64;
+    m.w2[net_w2_at(&m, 0, 0, 32)] = -32;
     m.b2[0] = 640;
     m.w3[0] = 4096;
     m.b3[0] = -6400;
@@ -92,7 +92,7 @@ static void test_pairwise_by_hand(void **state)
         m.b1[i] = 80;
     m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 64 + 0] = 800;
     m.w1[(size_t)net_input(WHITE, WHITE, false, 31) * 64 + 32] = 400;
-    m.w2[32] = 64;
+    m.w2[net_w2_at(&m, 0, 0, 32)] = 64;
     m.b2[0] = 640;
     m.w3[0] = 4096;
     Position pos;

@@ -57,7 +57,8 @@ typedef struct NetModel {
     uint32_t base_crc;   /* ... of the weight file with this checksum (eval_weights_crc; 0: unknown) */
     int16_t *w1;      /* [NET_INPUTS][hidden]: an input's row, what its presence adds */
     int16_t *b1;      /* [hidden] */
-    int8_t *w2;       /* [buckets][l2][net_width]: the side to move's units, then the other's */
+    int8_t *w2;       /* [buckets] sets of l2 x net_width weights, the inputs being the side to move's units
+                         then the other's, packed by input quads: see net_w2_at */
     int32_t *b2;      /* [buckets][l2], in units of NET_ONE_A * NET_ONE_W */
     int16_t *w3;      /* [buckets][l2] */
     int32_t *b3;      /* [buckets], in units of NET_ONE_A * NET_ONE_W3 */
@@ -80,6 +81,15 @@ static inline int net_hidden_step(bool pairwise) { return pairwise ? 2 * NET_HID
 static inline int net_width_of(int hidden, bool pairwise) { return pairwise ? hidden : 2 * hidden; }
 static inline int net_width(const NetModel *m) { return net_width_of(m->hidden, m->pairwise); }
 void net_free(NetModel *m);
+
+/* Where layer 2's weight from input i to unit j of bucket b lies in w2: the weights of inputs
+ * 4c..4c+3 of a unit are 4 adjacent bytes, and the l2 units' quads of one c follow one another
+ * (w2[b][i / 4][j][i % 4]), the order the vector loop reads them in (net_simd.h). */
+static inline size_t net_w2_at(const NetModel *m, int b, int j, int i)
+{
+    size_t quads = (size_t)net_width(m) / 4;
+    return (((size_t)b * quads + (size_t)(i / 4)) * (size_t)m->l2 + (size_t)j) * 4 + (size_t)(i % 4);
+}
 
 /* The input index of a piece of colour c (a king when king) on square (1..50) in perspective p:
  * group * 50 + view square - 1, the view square being 51 - square for Black. */

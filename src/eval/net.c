@@ -9,7 +9,7 @@
 #define SQUARES 50
 #define PIECES_MAX 40
 
-_Static_assert(NET_L2_STEP % 4 == 0, "net_output takes the second layer four units at a time");
+_Static_assert(NET_L2_STEP % NET_SIMD_UNITS == 0, "the second layer is whole vector steps of units");
 _Static_assert(2 * NET_HIDDEN_STEP % NET_SIMD_BLOCK == 0, "the second layer's inputs fill whole vector steps");
 
 bool net_alloc(NetModel *m, int hidden, int l2, int buckets, bool pairwise)
@@ -194,17 +194,13 @@ Score net_output(const NetModel *m, const NetAccumulator *acc, const Position *p
     activations(acc->v[pos->turn], h, m->pairwise, x);
     activations(acc->v[!pos->turn], h, m->pairwise, x + width / 2);
     size_t first = (size_t)bucket * (size_t)m->l2;   /* the bucket's first unit */
-    const int8_t *w2 = m->w2 + first * (size_t)width;
     const int32_t *b2 = m->b2 + first;
     const int16_t *w3 = m->w3 + first;
-    int32_t out = m->b3[bucket];
-    for (int j = 0; j < m->l2; j += 4) {
-        int32_t z[4];
-        net_simd_dot4(x, w2 + (size_t)j * (size_t)width, width, z);
-        for (int r = 0; r < 4; r++) {
-            int32_t v = b2[j + r] + z[r];
-            out += (v < 0 ? 0 : clamp_a(v >> NET_SHIFT)) * w3[j + r];
-        }
+    int32_t z[NET_L2_MAX], out = m->b3[bucket];
+    net_simd_layer2(x, m->w2 + net_w2_at(m, bucket, 0, 0), width, m->l2, z);
+    for (int j = 0; j < m->l2; j++) {
+        int32_t v = b2[j] + z[j];
+        out += (v < 0 ? 0 : clamp_a(v >> NET_SHIFT)) * w3[j];
     }
     int64_t cm = (int64_t)out * NET_OUT_CM / (NET_ONE_A * NET_ONE_W3);
     return cm >= SCORE_EVAL_MAX ? SCORE_EVAL_MAX - 1 : cm <= -SCORE_EVAL_MAX ? -(SCORE_EVAL_MAX - 1) : (Score)cm;

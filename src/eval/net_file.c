@@ -54,8 +54,9 @@ uint8_t *net_file_encode(const NetModel *m, size_t *len)
         put(&w, (uint16_t)m->b1[i], 2);
     size_t units = (size_t)m->l2, width = (size_t)net_width(m);
     for (int b = 0; b < m->buckets; b++) {
-        for (size_t k = 0; k < units * width; k++)
-            put(&w, (uint8_t)m->w2[b * units * width + k], 1);
+        for (int j = 0; j < m->l2; j++)   /* each unit's row in turn, whatever the layout in memory */
+            for (int i = 0; i < (int)width; i++)
+                put(&w, (uint8_t)m->w2[net_w2_at(m, b, j, i)], 1);
         for (size_t j = 0; j < units; j++)
             put(&w, (uint32_t)m->b2[b * units + j], 4);
         for (size_t j = 0; j < units; j++)
@@ -143,8 +144,9 @@ bool net_file_decode(const uint8_t *bytes, size_t len, NetModel *m, char *why, s
         m->b1[i] = (int16_t)(uint16_t)get(bytes, &at, 2);
     size_t units = (size_t)l2, width = (size_t)net_width(m);
     for (int b = 0; b < buckets; b++) {
-        for (size_t k = 0; k < units * width; k++)
-            m->w2[b * units * width + k] = (int8_t)(uint8_t)get(bytes, &at, 1);
+        for (int j = 0; j < l2; j++)
+            for (int i = 0; i < (int)width; i++)
+                m->w2[net_w2_at(m, b, j, i)] = (int8_t)(uint8_t)get(bytes, &at, 1);
         for (size_t j = 0; j < units; j++)
             m->b2[b * units + j] = (int32_t)(uint32_t)get(bytes, &at, 4);
         for (size_t j = 0; j < units; j++)

@@ -161,8 +161,12 @@ bool net_grad_quantize(const NetShape *s, const float *p, NetModel *m)
             break;
     }
     size_t units = (size_t)s->buckets * (size_t)s->l2;
-    for (size_t k = 0; k < units * (size_t)s->width; k++)
-        m->w2[k] = (int8_t)round_clamp(p[s->w2 + k] * NET_ONE_W, -NET_W2_MAX, NET_W2_MAX);
+    for (int b = 0; b < s->buckets; b++)
+        for (int j = 0; j < s->l2; j++)
+            for (int i = 0; i < s->width; i++)
+                m->w2[net_w2_at(m, b, j, i)] = (int8_t)round_clamp(
+                    p[s->w2 + ((size_t)b * (size_t)s->l2 + (size_t)j) * (size_t)s->width + (size_t)i] * NET_ONE_W,
+                    -NET_W2_MAX, NET_W2_MAX);
     for (size_t j = 0; j < units; j++) {
         m->b2[j] = (int32_t)round_clamp((double)p[s->b2 + j] * NET_ONE_A * NET_ONE_W, -INT32_MAX, INT32_MAX);
         m->w3[j] = (int16_t)round_clamp(p[s->w3 + j] * NET_ONE_W3, -INT16_MAX, INT16_MAX);
@@ -182,8 +186,10 @@ void net_grad_from_model(const NetShape *s, const NetModel *m, float *p)
     size_t w2 = (size_t)s->l2 * (size_t)s->width, l2 = (size_t)s->l2;
     for (int b = 0; b < s->buckets; b++) {
         size_t from = m->buckets == 1 ? 0 : (size_t)b;   /* one bucket seeds every one of s's */
-        for (size_t k = 0; k < w2; k++)
-            p[s->w2 + (size_t)b * w2 + k] = (float)m->w2[from * w2 + k] / NET_ONE_W;
+        for (int j = 0; j < s->l2; j++)
+            for (int i = 0; i < s->width; i++)
+                p[s->w2 + (size_t)b * w2 + (size_t)j * (size_t)s->width + (size_t)i] =
+                    (float)m->w2[net_w2_at(m, (int)from, j, i)] / NET_ONE_W;
         for (size_t j = 0; j < l2; j++) {
             p[s->b2 + (size_t)b * l2 + j] = (float)((double)m->b2[from * l2 + j] / (NET_ONE_A * NET_ONE_W));
             p[s->w3 + (size_t)b * l2 + j] = (float)m->w3[from * l2 + j] / NET_ONE_W3;
