@@ -124,7 +124,8 @@ void net_simd_layer2(const uint8_t *x, const int8_t *w, int n, int l2, int32_t *
         __m128i a0 = _mm_setzero_si128(), a1 = a0;
         for (int c = 0; c < n / 4; c += 4) {
             __m128i p0 = _mm_add_epi16(
-                _mm_maddubs_epi16(_mm_set1_epi32(quad_of(x, c)), _mm_loadu_si128((const __m128i *)(const void *)(w + quad_at(c, j, l2)))),
+                _mm_maddubs_epi16(_mm_set1_epi32(quad_of(x, c)),
+                                  _mm_loadu_si128((const __m128i *)(const void *)(w + quad_at(c, j, l2)))),
                 _mm_maddubs_epi16(_mm_set1_epi32(quad_of(x, c + 1)),
                                   _mm_loadu_si128((const __m128i *)(const void *)(w + quad_at(c + 1, j, l2)))));
             __m128i p1 = _mm_add_epi16(
