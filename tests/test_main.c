@@ -34,7 +34,7 @@ static void test_refusals(void **state)
         {"bench 5 --threads 0", "engine bench: bad --threads \"0\": expected an integer 1-256"},
         {"bench 5 --tt-size 0", "engine bench: bad --tt-size \"0\": expected an integer 1-65536"},
         {"bench 5 --param lmr", "engine bench: bad --param \"lmr\": expected NAME=VALUE"},
-        {"bench 5 --param nosuch=1", "engine bench: bad --param \"nosuch=1\": no such search parameter"},
+        {"bench 5 --param nosuch=1", "engine bench: bad --param \"nosuch=1\": no search parameter has that name"},
         {"bench 5 --param lmr=-1", "engine bench: bad --param \"lmr=-1\": expected a value from 0 to 2147483647"},
         {"hub now", "engine hub: unexpected argument \"now\""},
         {"hub --fast", "engine hub: unknown option \"--fast\""},

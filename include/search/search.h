@@ -15,6 +15,10 @@ void search_params_default(SearchParams *p);
  * there is no such field or the value is negative. */
 bool search_params_set(SearchParams *p, const char *name, int value);
 
+/* Sets the field of an assignment "NAME=VALUE" (VALUE an integer 0-2147483647), as the command
+ * lines' options do; NULL, or why it is refused. */
+const char *search_params_assign(SearchParams *p, const char *assignment);
+
 /* A searcher with a transposition table of at most tt_mib MiB (rounded down to a power of two;
  * halved until the allocation succeeds); NULL when not even the smallest table fits. */
 Search *search_new(size_t tt_mib);

@@ -2,8 +2,6 @@
 #include "cli/bench_cli.h"
 
 #include <stdio.h>
-#include <stdint.h>
-#include <string.h>
 #include "eval/net_file.h"
 #include "eval/net_weights.h"
 #include "search/bench.h"
@@ -22,20 +20,8 @@
     "  --net FILE     evaluate by this network (`engine tune --net`) instead of the patterns\n"                     \
     "  --param NAME=VALUE ...  search parameters, as the hub's set-param name=search-NAME\n"
 
-/* One --param word, NAME=VALUE, into the SearchParams at out; NULL, or why it is refused. */
-static const char *set_param(void *out, const char *word)
-{
-    const char *eq = strchr(word, '=');
-    char name[64];
-    long value;
-    if (!eq || eq == word || (size_t)(eq - word) >= sizeof name)
-        return "expected NAME=VALUE";
-    memcpy(name, word, (size_t)(eq - word));
-    name[eq - word] = '\0';
-    if (!opts_read_long(eq + 1, 0, INT32_MAX, &value))
-        return "expected a value from 0 to 2147483647";
-    return search_params_set(out, name, (int)value) ? NULL : "no such search parameter";
-}
+/* An option's NAME=VALUE into the SearchParams at params (search_params_assign). */
+static const char *set_param(void *params, const char *value) { return search_params_assign(params, value); }
 
 int bench_cli_main(int argc, char **argv)
 {

@@ -26,18 +26,8 @@ static const char *read_move_time(void *seconds, const char *value)
     return opts_read_real(value, 0, HUGE_VAL, seconds) && *(double *)seconds > 0 ? NULL : "expected seconds above 0";
 }
 
-/* OPT_CALL reader of --set NAME=VALUE into the SearchParams at params. */
-static const char *set_params(void *params, const char *value)
-{
-    const char *eq = strchr(value, '=');
-    char name[64];
-    long v;
-    if (!eq || (size_t)(eq - value) >= sizeof name || !opts_read_long(eq + 1, 0, INT_MAX, &v))
-        return "expected NAME=VALUE, VALUE an integer 0-2147483647";
-    memcpy(name, value, (size_t)(eq - value));
-    name[eq - value] = '\0';
-    return search_params_set(params, name, (int)v) ? NULL : "no search parameter has that name";
-}
+/* An option's NAME=VALUE into the SearchParams at params (search_params_assign). */
+static const char *set_params(void *params, const char *value) { return search_params_assign(params, value); }
 
 /* The options of `engine tactics` into the positions' file, limits and search parameters; false
  * after saying why they are refused. */

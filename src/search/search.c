@@ -9,6 +9,7 @@
 #include <string.h>
 #include "endgame/bitbase.h"
 #include "util/clock.h"
+#include "util/opts.h"
 #include "rules/make.h"
 #include "search_limit.h"
 #include "search_pool.h"
@@ -137,6 +138,20 @@ bool search_params_set(SearchParams *p, const char *name, int value)
             return true;
         }
     return false;
+}
+
+const char *search_params_assign(SearchParams *p, const char *assignment)
+{
+    const char *eq = strchr(assignment, '=');
+    char name[64];
+    long value;
+    if (!eq || eq == assignment || (size_t)(eq - assignment) >= sizeof name)
+        return "expected NAME=VALUE";
+    memcpy(name, assignment, (size_t)(eq - assignment));
+    name[eq - assignment] = '\0';
+    if (!opts_read_long(eq + 1, 0, INT32_MAX, &value))
+        return "expected a value from 0 to 2147483647";
+    return search_params_set(p, name, (int)value) ? NULL : "no search parameter has that name";
 }
 
 bool search_line_text(const Search *s, int i, char *buf, size_t size)
