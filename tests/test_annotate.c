@@ -214,7 +214,7 @@ static void test_games_chosen_and_charts(void **state)
 {
     (void)state;
     AnnotateRunConfig cfg = config();
-    assert_null(annotate_games_parse("5,1-2", &cfg.games));
+    assert_null(game_list_parse("5,1-2", &cfg.games));
     char dir[] = "/tmp/annotate_svg_XXXXXX";
     assert_non_null(mkdtemp(dir));
     char sub[64];
@@ -253,7 +253,7 @@ static void test_games_chosen_and_charts(void **state)
     fclose(err);
     /* a number past the file's games is said, not silently dropped */
     cfg.svg_dir = NULL;
-    assert_null(annotate_games_parse("99", &cfg.games));
+    assert_null(game_list_parse("99", &cfg.games));
     assert_true(run(BROKEN_PDN, &cfg, &out, &err, &t));
     assert_int_equal(t.annotated, 0);
     said = slurp(err);
@@ -265,18 +265,9 @@ static void test_games_chosen_and_charts(void **state)
     fclose(err);
 }
 
-static void test_games_parse(void **state)
+static void test_limit_text(void **state)
 {
     (void)state;
-    AnnotateGames g;
-    assert_null(annotate_games_parse("3,7-9", &g));
-    assert_int_equal(g.count, 2);
-    assert_true(annotate_games_has(&g, 3) && annotate_games_has(&g, 8) && !annotate_games_has(&g, 4));
-    assert_null(annotate_games_parse("12", &g));
-    assert_true(annotate_games_has(&g, 12) && !annotate_games_has(&g, 1));
-    const char *bad[] = {"", "0", "9-7", "3,", ",3", "3-", "a", "3;4", "1-2-3", "-4", "99999999999"};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_non_null(annotate_games_parse(bad[i], &g));
     char limit[32];
     SearchLimits l = {.depth = 9};
     annotate_limit_text(&l, limit, sizeof limit);
@@ -290,7 +281,7 @@ int main(void)
         cmocka_unit_test(test_annotated_again),
         cmocka_unit_test(test_broken_games),
         cmocka_unit_test(test_games_chosen_and_charts),
-        cmocka_unit_test(test_games_parse),
+        cmocka_unit_test(test_limit_text),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -262,6 +262,13 @@ static void test_parse_args(void **state)
     char *merge[] = {"engine", "match", "--merge", "x.pdn", "y.pdn"};
     assert_true(match_opts_parse(5, merge, &o));
     assert_int_equal(o.merge_count, 2);
+    char *rounds[] = {"engine", "match", "--merge", "x.pdn", "--rounds", "1-106"};
+    assert_true(match_opts_parse(6, rounds, &o));
+    assert_true(game_list_has(&o.rounds, 106) && !game_list_has(&o.rounds, 107));
+    char *rounds_alone[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--rounds", "1-10"};
+    assert_false(match_opts_parse(8, rounds_alone, &o));
+    char *bad_rounds[] = {"engine", "match", "--merge", "x.pdn", "--rounds", "10-1"};
+    assert_false(match_opts_parse(6, bad_rounds, &o));
     char *unknown[] = {"engine", "match", "--engine1", "a", "--engine2", "b", "--frobnicate"};
     assert_false(match_opts_parse(7, unknown, &o));
 }

@@ -46,9 +46,42 @@ static bool merge(const char *a, const char *b, MatchMerge *m, char *why, size_t
 {
     const char *paths[] = {a, b};
     FILE *log = tmpfile();
-    bool ok = match_merge_read(paths, b ? 2 : 1, m, log, why, size);
+    bool ok = match_merge_read(paths, b ? 2 : 1, NULL, m, log, why, size);
     fclose(log);
     return ok;
+}
+
+/* --rounds 2-5 of the games of test_merged_tally_by_hand: rounds 2 (a draw), 3 (A wins: B lost on
+ * time), 4 (B wins), 5 (a draw): W-D-L 1-2-1; the pair of rounds 1-2 is out with round 1, that
+ * of 3-4 is in (1 point). */
+static void test_rounds_choose_the_games(void **state)
+{
+    (void)state;
+    char *a = temp_pdn();
+    FILE *f = fopen(a, "w");
+    put_game(f, 1, "2-0", NULL);
+    put_game(f, 2, "1-1", NULL);
+    put_game(f, 3, "2-0", "Black lost on time");
+    put_game(f, 4, "2-0", NULL);
+    put_game(f, 5, "1-1", NULL);
+    fclose(f);
+    GameList rounds;
+    assert_null(game_list_parse("2-5", &rounds));
+    const char *paths[] = {a};
+    MatchMerge m;
+    char why[512] = "";
+    FILE *log = tmpfile();
+    assert_true(match_merge_read(paths, 1, &rounds, &m, log, why, sizeof why));
+    fclose(log);
+    assert_int_equal(m.games, 4);
+    assert_int_equal(m.tally.wins, 1);
+    assert_int_equal(m.tally.draws, 2);
+    assert_int_equal(m.tally.losses, 1);
+    const int64_t penta[PENTA_BINS] = {0, 0, 1, 0, 0};
+    for (int i = 0; i < PENTA_BINS; i++)
+        assert_int_equal(m.tally.penta[i], penta[i]);
+    assert_int_equal(m.time_losses[1], 1);
+    unlink(a);
 }
 
 /* Rounds 1-2: A wins as White, draws as Black (pair 1.5); 3-4: B lost on time as Black in round 3
@@ -186,7 +219,7 @@ static void test_shards_play_the_same_games(void **state)
     MatchMerge m;
     char why[512] = "";
     FILE *log = tmpfile();
-    assert_true(match_merge_read(parts, 3, &m, log, why, sizeof why));
+    assert_true(match_merge_read(parts, 3, NULL, &m, log, why, sizeof why));
     fclose(log);
     assert_int_equal(m.games, 6);
     assert_memory_equal(&m.tally, &res.tally, sizeof m.tally);
@@ -206,6 +239,7 @@ int main(void)
     rules_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_merged_tally_by_hand),
+        cmocka_unit_test(test_rounds_choose_the_games),
         cmocka_unit_test(test_foreign_files_are_refused),
         cmocka_unit_test(test_shards_play_the_same_games),
     };

@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "annotate/annotate_game.h"
+#include "util/game_list.h"
 
-#define ANNOTATE_RANGES_MAX 64
 #define ANNOTATE_DEFAULT_NODES 1000000
 #define ANNOTATE_TT_MIB 64
 #define ANNOTATE_SKIPPED_LISTED 20   /* skipped games named in the run's last line */
@@ -17,16 +17,10 @@
 #define ANNOTATE_SAMPLES_MIN 4       /* positions of the games timed for the estimate: a fiftieth, */
 #define ANNOTATE_SAMPLES_MAX 32      /* within these bounds */
 
-/* The games chosen by number in the file (from 1): ranges lo..hi; none: every game. */
-typedef struct {
-    int count;
-    int lo[ANNOTATE_RANGES_MAX], hi[ANNOTATE_RANGES_MAX];
-} AnnotateGames;
-
 typedef struct {
     AnnotateConfig game;   /* limits, order, sides judged */
     int threads;           /* search threads (1: no helpers) */
-    AnnotateGames games;
+    GameList games;        /* by number in the file */
     const char *svg_dir;   /* a chart per game into this folder (made if missing); NULL: none */
     Variant variant;       /* of games whose tags name none (pdn_reader_set_variant) */
 } AnnotateRunConfig;
@@ -40,13 +34,6 @@ typedef struct {
     uint64_t nodes;
     double time;        /* seconds of the whole run */
 } AnnotateTotals;
-
-/* Reads "3,7-9" (numbers from 1, ranges low-high, comma-separated) into games; returns NULL or
- * why the text is refused. */
-const char *annotate_games_parse(const char *text, AnnotateGames *games);
-
-/* Whether game (its number in the file) is chosen. */
-bool annotate_games_has(const AnnotateGames *games, int game);
 
 /* "nodes=1000000", "depth=12" or "move-time=0.5": the limit of limits, into buf. */
 void annotate_limit_text(const SearchLimits *limits, char *buf, size_t size);

@@ -6,6 +6,7 @@
 #include "match/referee.h"
 #include "match/stats.h"
 #include "match/think_stats.h"
+#include "util/game_list.h"
 #include "util/shard.h"
 
 #define MATCH_MAX_CONCURRENCY 64
@@ -28,6 +29,7 @@ typedef struct {
     Shard shard;                 /* the pairs played: shard I of N plays its share of the openings */
     const char *merge[MATCH_MERGE_FILES_MAX];   /* --merge: report these files' games, play none */
     int merge_count;
+    GameList rounds;             /* --rounds: the match games --merge reports (none: all) */
 } MatchOptions;
 
 typedef struct {

@@ -14,56 +14,6 @@
 
 #define PATH_MAX_LEN 4096
 
-/* Reads a game number (1..) at *p, advancing it; false when there is none. */
-static bool read_number(const char **p, int *out)
-{
-    long v = 0;
-    if (**p < '0' || **p > '9')
-        return false;
-    while (**p >= '0' && **p <= '9') {
-        v = v * 10 + (**p - '0');
-        if (v > 1000000000)
-            return false;
-        (*p)++;
-    }
-    *out = (int)v;
-    return v >= 1;
-}
-
-const char *annotate_games_parse(const char *text, AnnotateGames *games)
-{
-    memset(games, 0, sizeof *games);
-    const char *p = text;
-    do {
-        int lo, hi;
-        if (!read_number(&p, &lo))
-            return "expected game numbers from 1 and ranges, as 3,7-9";
-        hi = lo;
-        if (*p == '-') {
-            p++;
-            if (!read_number(&p, &hi))
-                return "expected game numbers from 1 and ranges, as 3,7-9";
-            if (hi < lo)
-                return "a range runs from low to high (7-9)";
-        }
-        if (games->count == ANNOTATE_RANGES_MAX)
-            return "too many ranges";
-        games->lo[games->count] = lo;
-        games->hi[games->count++] = hi;
-    } while (*p++ == ',');
-    return p[-1] == '\0' ? NULL : "expected game numbers from 1 and ranges, as 3,7-9";
-}
-
-bool annotate_games_has(const AnnotateGames *games, int game)
-{
-    if (!games->count)
-        return true;
-    for (int i = 0; i < games->count; i++)
-        if (game >= games->lo[i] && game <= games->hi[i])
-            return true;
-    return false;
-}
-
 void annotate_limit_text(const SearchLimits *limits, char *buf, size_t size)
 {
     if (limits->move_time > 0)
@@ -135,7 +85,7 @@ static PdnReader *open_reader(FILE *in, const char *name, const AnnotateRunConfi
 /* Counts the chosen games that read well and their positions (a first pass over in). */
 static void count_work(FILE *in, const char *name, const AnnotateRunConfig *cfg, int *games, long *positions)
 {
-    const AnnotateGames *chosen = &cfg->games;
+    const GameList *chosen = &cfg->games;
     PdnReader *r = open_reader(in, name, cfg);
     PdnGame g;
     pdn_game_init(&g);
@@ -143,7 +93,7 @@ static void count_work(FILE *in, const char *name, const AnnotateRunConfig *cfg,
     *positions = 0;
     PdnReadStatus st;
     while (r && (st = pdn_reader_next(r, &g)) != PDN_READ_END)
-        if (st == PDN_READ_OK && annotate_games_has(chosen, pdn_reader_games(r))) {
+        if (st == PDN_READ_OK && game_list_has(chosen, pdn_reader_games(r))) {
             (*games)++;
             *positions += annotate_game_positions(&g);
         }
@@ -161,7 +111,7 @@ static void count_work(FILE *in, const char *name, const AnnotateRunConfig *cfg,
  * that search's time. */
 static double time_per_position(FILE *in, const char *name, const AnnotateRunConfig *cfg, long total, Search *s)
 {
-    const AnnotateGames *chosen = &cfg->games;
+    const GameList *chosen = &cfg->games;
     const SearchLimits *limits = &cfg->game.limits;
     Game *game = malloc(sizeof *game);
     PdnReader *r = open_reader(in, name, cfg);
@@ -175,7 +125,7 @@ static double time_per_position(FILE *in, const char *name, const AnnotateRunCon
     long seen = 0;
     PdnReadStatus st;
     while (!enough && (st = pdn_reader_next(r, &g)) != PDN_READ_END) {
-        if (st != PDN_READ_OK || !annotate_games_has(chosen, pdn_reader_games(r)))
+        if (st != PDN_READ_OK || !game_list_has(chosen, pdn_reader_games(r)))
             continue;
         int n = annotate_game_positions(&g), played = 0;
         game_reset(game, &g.start);
@@ -312,7 +262,7 @@ bool annotate_run(FILE *in, const char *name, const AnnotateRunConfig *cfg, FILE
     while (ok && (st = pdn_reader_next(r, &g)) != PDN_READ_END) {
         int number = pdn_reader_games(r);
         t->games = number;
-        if (!annotate_games_has(&cfg->games, number))
+        if (!game_list_has(&cfg->games, number))
             continue;
         annotate_record_strip(&g);   /* a file annotated before gets its annotations anew */
         if (st == PDN_READ_BROKEN) {

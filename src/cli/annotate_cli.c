@@ -34,9 +34,6 @@ static const char *read_move_time(void *seconds, const char *value)
     return opts_read_real(value, 0, HUGE_VAL, seconds) && *(double *)seconds > 0 ? NULL : "expected seconds above 0";
 }
 
-/* OPT_CALL reader of --games into the AnnotateGames at games. */
-static const char *read_games(void *games, const char *value) { return annotate_games_parse(value, games); }
-
 /* OPT_CALL reader of --side into the judged sides at judge (bool[2] by Color). */
 static const char *read_side(void *judge, const char *value)
 {
@@ -73,7 +70,7 @@ static bool parse_options(int argc, char **argv, AnnotateRunConfig *cfg, const c
          .given = &time_given},
         {.name = "--depth", .kind = OPT_INT, .out = &depth, .lo = 1, .hi = MAX_PLY - 2, .given = &depth_given},
         OPTS_INT("--threads", &threads, 1, SEARCH_MAX_THREADS),
-        OPTS_CALL("--games", &cfg->games, read_games),
+        OPTS_CALL("--games", &cfg->games, game_list_opt_read),
         OPTS_CALL("--side", cfg->game.judge, read_side),
         OPTS_TEXT("--svg", &cfg->svg_dir),
         OPTS_CALL("--order", &cfg->game.backward, read_order),

@@ -35,8 +35,10 @@
     "  --margin S           time tolerated past a move time or an empty clock (default 0.5)\n"                        \
     "  --timeout S          start-up limit and move limit under depth/nodes (default 30)\n"                           \
     "  --event NAME         the PDN Event tag (default \"engine match\")\n"                                       \
-    "usage: engine match --merge FILE.pdn... [--sprt ...]\n"                                                       \
-    "  one report (W-D-L, pentanomial, Elo, normalized Elo, time losses) of the games of a match's parts\n"
+    "usage: engine match --merge FILE.pdn... [--rounds LIST] [--sprt ...]\n"                                      \
+    "  one report (W-D-L, pentanomial, Elo, normalized Elo, time losses) of the games of a match's parts\n"   \
+    "  --rounds LIST        only these match games, as 1-106 or 3,7-9 (to set a match beside another's first\n" \
+    "                       games on the same openings; a pair counts when both its games are in)\n"
 
 int match_cli_main(int argc, char **argv)
 {
@@ -48,7 +50,7 @@ int match_cli_main(int argc, char **argv)
     if (o.merge_count) {
         MatchMerge m;
         char why[1024];
-        if (!match_merge_read(o.merge, o.merge_count, &m, stderr, why, sizeof why)) {
+        if (!match_merge_read(o.merge, o.merge_count, &o.rounds, &m, stderr, why, sizeof why)) {
             fprintf(stderr, "engine match: %s\n", why);
             return 1;
         }

@@ -8,6 +8,7 @@
 
 #include "annotate/annotate.h"
 #include "annotate/puzzle.h"
+#include "util/game_list.h"
 #include "pdn/pdn_read.h"
 #include "util/clock.h"
 #include "util/opts.h"
@@ -37,8 +38,6 @@ static const char *read_move_time(void *seconds, const char *value)
     return opts_read_real(value, 0, HUGE_VAL, seconds) && *(double *)seconds > 0 ? NULL : "expected seconds above 0";
 }
 
-static const char *read_games(void *games, const char *value) { return annotate_games_parse(value, games); }
-
 static const char *read_side(void *side, const char *value)
 {
     bool *s = side;
@@ -49,7 +48,7 @@ static const char *read_side(void *side, const char *value)
 
 typedef struct {
     PuzzleConfig puzzle;
-    AnnotateGames games;
+    GameList games;
     int threads;
     bool json;
     const char *path, *out_path;
@@ -69,7 +68,7 @@ static bool parse_options(int argc, char **argv, PuzzlesOptions *o)
         {.name = "--depth", .kind = OPT_INT, .out = &depth, .lo = 1, .hi = MAX_PLY / 4 - 2, .given = &depth_given},
         OPTS_INT("--verify", &verify, 1, 64),
         OPTS_INT("--threads", &threads, 1, SEARCH_MAX_THREADS),
-        OPTS_CALL("--games", &o->games, read_games),
+        OPTS_CALL("--games", &o->games, game_list_opt_read),
         OPTS_CALL("--side", o->puzzle.side, read_side),
         OPTS_CALL("--variant", &o->variant, variant_opt_read),
         OPTS_END,
@@ -127,7 +126,7 @@ static bool run(FILE *in, const char *name, const PuzzlesOptions *o, FILE *out, 
     double start = clock_now();
     for (PdnReadStatus st; ok && (st = pdn_reader_next(r, &g)) != PDN_READ_END;) {
         int number = pdn_reader_games(r);
-        if (!annotate_games_has(&o->games, number))
+        if (!game_list_has(&o->games, number))
             continue;
         if (st == PDN_READ_BROKEN) {
             fprintf(err, "%s%s; skipped\n", progress ? "\r\033[K" : "", pdn_reader_error(r)->message);

@@ -115,7 +115,7 @@ static int engine1_points(const RoundResult *rr, long r, bool forfeits_drawn)
     return r % 2 == 1 ? rr->white_points : 2 - rr->white_points;
 }
 
-bool match_merge_read(const char *const *paths, int count, MatchMerge *m, FILE *log, char *why, size_t why_size)
+bool match_merge_read(const char *const *paths, int count, const GameList *rounds, MatchMerge *m, FILE *log, char *why, size_t why_size)
 {
     memset(m, 0, sizeof *m);
     why[0] = '\0';
@@ -126,7 +126,7 @@ bool match_merge_read(const char *const *paths, int count, MatchMerge *m, FILE *
     m->files = count;
     for (long r = 1; ok && r <= rs.cap; r++) {
         const RoundResult *rr = &rs.round[r - 1];
-        if (rr->white_points < 0)
+        if (rr->white_points < 0 || (rounds && !game_list_has(rounds, r)))
             continue;
         m->games++;
         if (rr->time_loss) {
@@ -137,7 +137,7 @@ bool match_merge_read(const char *const *paths, int count, MatchMerge *m, FILE *
             MatchTally *t = drawn ? &m->forfeits_drawn : &m->tally;
             stats_add_game(t, engine1_points(rr, r, drawn));
             const RoundResult *mate = r % 2 == 0 ? &rs.round[r - 2] : NULL;   /* the pair's first game */
-            if (mate && mate->white_points >= 0)
+            if (mate && mate->white_points >= 0 && (!rounds || game_list_has(rounds, r - 1)))
                 stats_add_pair(t, engine1_points(rr, r, drawn) + engine1_points(mate, r - 1, drawn));
         }
     }

@@ -195,6 +195,7 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
         OPTS_TEXT("--event", &o->event),
         OPTS_CALL("--shard", &o->shard, shard_opt_read),
         OPTS_EACH("--merge", o, add_merge),
+        OPTS_CALL("--rounds", &o->rounds, game_list_opt_read),
         OPTS_WORDS("--draw", &o->referee.adjudication, match_opts_read_draw),
         OPTS_WORDS("--resign", &o->referee.adjudication, match_opts_read_resign),
         OPTS_FLAG("--bitbases", &o->referee.adjudication.bitbases),
@@ -203,6 +204,10 @@ bool match_opts_parse(int argc, char **argv, MatchOptions *o)
     o->shard = SHARD_WHOLE;
     if (!opts_parse("match", specs, argc, argv, 2, NULL, 0, 0))
         return false;
+    if (o->rounds.count && !o->merge_count) {
+        opts_refuse("match", "--rounds chooses the games --merge reports: give --merge FILE.pdn...");
+        return false;
+    }
     if (o->merge_count) {
         if (o->engine[0].cmd || o->engine[1].cmd)
             opts_refuse("match", "--merge reports the games of finished parts: give no engines");
