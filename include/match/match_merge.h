@@ -22,11 +22,12 @@ typedef struct {
     char name[2][MATCH_MERGE_NAME_MAX];   /* engine 1's and engine 2's names, from the games' tags */
 } MatchMerge;
 
-/* Reads the games of paths[0..count) whose rounds are in rounds (NULL: all) into m. False with why when a file cannot be read, a game
- * has no Round or no result, a round is in the files twice, or the engines' names (White and
- * Black by round) disagree between games: the files are not parts of one match. A game the PDN
- * reader cannot read is said on log and left out. */
-bool match_merge_read(const char *const *paths, int count, const GameList *rounds, MatchMerge *m, FILE *log, char *why, size_t why_size);
+/* Reads the games of paths[0..count) whose rounds are in rounds (NULL: all) into m. False with
+ * why when a file cannot be read, a game has no Round or no result, a round is in the files
+ * twice, or the engines' names (White and Black by round) disagree between games: the files are
+ * not parts of one match. A game the PDN reader cannot read is said on log and left out. */
+bool match_merge_read(const char *const *paths, int count, const GameList *rounds, MatchMerge *m, FILE *log,
+                      char *why, size_t why_size);
 
 /* Prints the merged report (see match_report.h), with sprt's line when sprt is not NULL. */
 void match_merge_print(FILE *out, const MatchMerge *m, const SprtParams *sprt);

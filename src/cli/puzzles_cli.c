@@ -8,9 +8,9 @@
 
 #include "annotate/annotate.h"
 #include "annotate/puzzle.h"
-#include "util/game_list.h"
 #include "pdn/pdn_read.h"
 #include "util/clock.h"
+#include "util/game_list.h"
 #include "util/opts.h"
 #include "util/sys.h"
 

@@ -115,7 +115,11 @@ static int engine1_points(const RoundResult *rr, long r, bool forfeits_drawn)
     return r % 2 == 1 ? rr->white_points : 2 - rr->white_points;
 }
 
-bool match_merge_read(const char *const *paths, int count, const GameList *rounds, MatchMerge *m, FILE *log, char *why, size_t why_size)
+/* Whether round r is among those reported (rounds NULL: every round). */
+static bool chosen(const GameList *rounds, long r) { return !rounds || game_list_has(rounds, r); }
+
+bool match_merge_read(const char *const *paths, int count, const GameList *rounds, MatchMerge *m, FILE *log,
+                      char *why, size_t why_size)
 {
     memset(m, 0, sizeof *m);
     why[0] = '\0';
@@ -126,7 +130,7 @@ bool match_merge_read(const char *const *paths, int count, const GameList *round
     m->files = count;
     for (long r = 1; ok && r <= rs.cap; r++) {
         const RoundResult *rr = &rs.round[r - 1];
-        if (rr->white_points < 0 || (rounds && !game_list_has(rounds, r)))
+        if (rr->white_points < 0 || !chosen(rounds, r))
             continue;
         m->games++;
         if (rr->time_loss) {
@@ -137,7 +141,7 @@ bool match_merge_read(const char *const *paths, int count, const GameList *round
             MatchTally *t = drawn ? &m->forfeits_drawn : &m->tally;
             stats_add_game(t, engine1_points(rr, r, drawn));
             const RoundResult *mate = r % 2 == 0 ? &rs.round[r - 2] : NULL;   /* the pair's first game */
-            if (mate && mate->white_points >= 0 && (!rounds || game_list_has(rounds, r - 1)))
+            if (mate && mate->white_points >= 0 && chosen(rounds, r - 1))
                 stats_add_pair(t, engine1_points(rr, r, drawn) + engine1_points(mate, r - 1, drawn));
         }
     }
